@@ -1,0 +1,6 @@
+// Runs once when a Next server starts.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { onServerStart } = await import("@/lib/server-start");
+  onServerStart();
+}

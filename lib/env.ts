@@ -1,0 +1,56 @@
+// The only reader of process.env. One zod schema validates every setting; a bad value stops the
+// process with a message naming the setting.
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  CHARTER_DATA_DIR: z.string().default(".data"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3100),
+  PUBLIC_BASE_URL: z.url().optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  OAUTH_CLIENT_ID: optionalString,
+  OAUTH_CLIENT_SECRET: optionalString,
+  OAUTH_PROFILE: z.enum(["strict", "seed"]).default("strict"),
+  OAUTH_REDIRECT_URIS: optionalString,
+  /** set by scripts/serve.mjs for the Next process it starts */
+  CHARTER_LAUNCHER_PID: z.coerce.number().int().optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const res = envSchema.safeParse(source);
+  if (!res.success) {
+    const lines = res.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid setting${lines.length > 1 ? "s" : ""}:\n${lines.join("\n")}`);
+  }
+  return res.data;
+}
+
+let cached: Env | undefined;
+
+/** Settings, parsed on first use (next build imports modules with no environment around). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests point the app at a throwaway database; this drops the cached parse. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,114 @@
+// The one request wrapper: request id, body limits, zod parsing of params/query/body, actor
+// resolution, and every error through one mapper. Handlers read: parse → service → respond.
+import type { NextRequest } from "next/server";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { errorResponse } from "@/lib/http/respond";
+import { listQuerySchema, type ListQuery, type Page } from "@/lib/http/pagination";
+import { readBody, readMultipart } from "@/lib/http/body";
+import { resolveActor } from "@/lib/http/resolve-actor";
+import type { Actor } from "@/lib/auth/actor";
+import type { ServiceContext } from "@/lib/services/context";
+
+type ZObj = z.ZodObject<z.ZodRawShape>;
+
+interface Spec<P extends ZObj | undefined, Q extends ZObj | undefined, B extends z.ZodType | undefined, L extends boolean> {
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** the query also takes limit and cursor; the handler returns a Page */
+  list?: L;
+  /** the body is multipart/form-data of at most this many bytes */
+  multipart?: { maxBytes: number };
+  /** "none": no caller needed (health, icons) */
+  auth?: "required" | "none";
+  /** status of a successful answer (default 200) */
+  status?: number;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type QueryOut<Q, L> = L extends true ? (Q extends z.ZodType ? z.output<Q> : unknown) & ListQuery : Out<Q>;
+
+interface Args<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  form: FormData | undefined;
+  ctx: ServiceContext;
+  req: NextRequest;
+  requestId: string;
+}
+
+type Ctx = { params: Promise<Record<string, string | string[]>> };
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+export class ListResult<T> {
+  constructor(readonly page: Page<T>) {}
+}
+
+/** Marks a handler's return value as a page of a list (DESIGN §5 headers). */
+export const listOf = <T>(page: Page<T>) => new ListResult(page);
+
+function queryObject(req: NextRequest): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of req.nextUrl.searchParams) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
+  const res = schema.safeParse(input);
+  if (res.success) return res.data;
+  throw new AppError(
+    "validation_error",
+    `The ${where} does not match the expected fields`,
+    res.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join("."), message: i.message })),
+  );
+}
+
+function nextLink(req: NextRequest, cursor: string): string {
+  const url = new URL(req.nextUrl.pathname + req.nextUrl.search, env().PUBLIC_BASE_URL ?? req.nextUrl.origin);
+  url.searchParams.set("cursor", cursor);
+  return `<${url.toString()}>; rel="next"`;
+}
+
+export function apiHandler<
+  P extends ZObj | undefined = undefined,
+  Q extends ZObj | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  L extends boolean = false,
+>(spec: Spec<P, Q, B, L>, fn: (args: Args<Out<P>, QueryOut<Q, L>, Out<B>>) => Promise<unknown>) {
+  const querySchema = spec.list ? (spec.query ?? z.object({})).extend(listQuerySchema.shape).strict() : spec.query?.strict();
+  return async (req: NextRequest, routeCtx: Ctx): Promise<Response> => {
+    const incoming = req.headers.get("x-request-id");
+    const requestId = incoming && requestIdPattern.test(incoming) ? incoming : crypto.randomUUID();
+    try {
+      const params = spec.params ? parse(spec.params, await routeCtx.params, "params") : undefined;
+      const query = querySchema ? parse(querySchema, queryObject(req), "query") : parse(z.object({}).strict(), queryObject(req), "query");
+      const actor = spec.auth === "none" ? null : await resolveActor(req);
+      const form = spec.multipart ? await readMultipart(req, spec.multipart.maxBytes) : undefined;
+      const body = spec.body ? parse(spec.body, await readBody(req), "body") : undefined;
+      const ctx = { db: db(), actor: actor as Actor };
+      const result = await fn({ params, query, body, form, ctx, req, requestId } as Args<Out<P>, QueryOut<Q, L>, Out<B>>);
+      if (result instanceof Response) {
+        result.headers.set("X-Request-Id", requestId);
+        return result;
+      }
+      const headers: Record<string, string> = { "X-Request-Id": requestId };
+      if (result instanceof ListResult) {
+        const { items, nextCursor } = result.page;
+        if (nextCursor) Object.assign(headers, { Link: nextLink(req, nextCursor), "X-Next-Cursor": nextCursor });
+        return Response.json(items, { status: 200, headers });
+      }
+      if (result === undefined) return new Response(null, { status: 204, headers });
+      return Response.json(result, { status: spec.status ?? 200, headers });
+    } catch (err) {
+      return errorResponse(err, requestId);
+    }
+  };
+}

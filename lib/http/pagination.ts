@@ -1,0 +1,81 @@
+// DESIGN §5: lists are JSON arrays; `limit` (default 100, max 500) and an opaque keyset `cursor`;
+// when more rows exist the answer has `Link: <…>; rel="next"` and `X-Next-Cursor`.
+import { z } from "zod";
+import { AppError } from "@/lib/http/errors";
+
+export const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100).describe("Rows per page (1–500, default 100)"),
+  cursor: z.string().max(1000).optional().describe("Opaque cursor from X-Next-Cursor of the previous page"),
+});
+
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+type Scalar = string | number | boolean | null;
+type Encoded = Scalar | { d: string };
+
+export function encodeCursor(values: Array<Scalar | Date>): string {
+  const enc: Encoded[] = values.map((v) => (v instanceof Date ? { d: v.toISOString() } : v));
+  return Buffer.from(JSON.stringify(enc)).toString("base64url");
+}
+
+export function decodeCursor(cursor: string, length: number): Array<Scalar | Date> {
+  try {
+    const raw: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (!Array.isArray(raw) || raw.length !== length) throw new Error("shape");
+    return raw.map((v: Encoded) => {
+      if (v && typeof v === "object") {
+        const d = new Date(v.d);
+        if (Number.isNaN(d.getTime())) throw new Error("date");
+        return d;
+      }
+      return v;
+    });
+  } catch {
+    throw new AppError("validation_error", "The request does not match the expected fields", [
+      { path: "cursor", message: "invalid cursor" },
+    ]);
+  }
+}
+
+export type OrderField<F extends string> = readonly [F, "asc" | "desc"];
+
+/**
+ * Keyset condition "after the row with these values" for an ORDER BY on `order` (whose last field
+ * must be unique, e.g. id): OR over i of (f0 = v0 AND … AND f_i beyond v_i).
+ */
+export function keysetWhere<F extends string>(order: readonly OrderField<F>[], cursor: string | undefined) {
+  if (!cursor) return {};
+  const values = decodeCursor(cursor, order.length);
+  const branches = order.map(([field, dir], i) => {
+    const cond: Record<string, unknown> = {};
+    for (let j = 0; j < i; j++) cond[order[j][0]] = values[j];
+    cond[field] = { [dir === "asc" ? "gt" : "lt"]: values[i] };
+    return cond;
+  });
+  return { OR: branches };
+}
+
+export function orderByOf<F extends string>(order: readonly OrderField<F>[]) {
+  return order.map(([field, dir]) => ({ [field]: dir }));
+}
+
+/** Cuts the `limit + 1` rows a query fetched into a page, with the cursor of its last row. */
+export function toPage<R, T>(
+  rows: R[],
+  limit: number,
+  order: readonly OrderField<string>[],
+  map: (row: R) => T,
+): Page<T> {
+  const more = rows.length > limit;
+  const kept = more ? rows.slice(0, limit) : rows;
+  const last = kept[kept.length - 1] as Record<string, Scalar | Date> | undefined;
+  return {
+    items: kept.map(map),
+    nextCursor: more && last ? encodeCursor(order.map(([f]) => last[f])) : null,
+  };
+}

@@ -1,0 +1,51 @@
+// The one mapper from anything thrown to an HTTP answer with the DESIGN §4 body.
+import { ZodError } from "zod";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { AppError, errorStatus, type ErrorCode } from "@/lib/http/errors";
+import { log } from "@/lib/log";
+
+export function errorBody(code: ErrorCode, message: string, requestId: string, details?: unknown) {
+  return { error: message, code, ...(details === undefined ? {} : { details }), requestId };
+}
+
+export function zodDetails(err: ZodError) {
+  return err.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+}
+
+function fromPrisma(err: Prisma.PrismaClientKnownRequestError): AppError | null {
+  switch (err.code) {
+    case "P2025":
+      return new AppError("not_found", "Not found");
+    case "P2002":
+      return new AppError("conflict", "A row with these unique values already exists", {
+        target: (err.meta as { target?: unknown } | undefined)?.target,
+      });
+    case "P2003":
+      return new AppError("invalid_reference", "The request names an entity that does not exist");
+    case "P2000":
+      return new AppError("validation_error", "A value is too long for its field");
+    default:
+      return null;
+  }
+}
+
+export function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) return new AppError("validation_error", "The request does not match the expected fields", zodDetails(err));
+  if (err instanceof Prisma.PrismaClientKnownRequestError) return fromPrisma(err);
+  return null;
+}
+
+export function errorResponse(err: unknown, requestId: string, headers: Record<string, string> = {}): Response {
+  const app = toAppError(err);
+  if (!app) {
+    log.error("unhandled error", { requestId, error: err instanceof Error ? err.stack ?? err.message : String(err) });
+  }
+  const code: ErrorCode = app?.code ?? "internal";
+  const message = app?.message ?? "Internal server error";
+  const extra: Record<string, string> = code === "unauthenticated" ? { "WWW-Authenticate": "Bearer" } : {};
+  return Response.json(errorBody(code, message, requestId, app?.details), {
+    status: errorStatus[code],
+    headers: { "X-Request-Id": requestId, ...extra, ...headers },
+  });
+}

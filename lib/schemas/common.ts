@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string) => uuidPattern.test(v);
+
+/** A path segment naming an entity: its UUID or its readable key (urlKey, identifier, prefix). */
+export const refSchema = z.string().trim().min(1).max(200).describe("The entity's id, or its readable key");
+
+export const uuidSchema = z.string().regex(uuidPattern, "must be a UUID");
+
+export const centsSchema = z.number().int("must be whole cents").min(0).max(1_000_000_000_00);
+
+export const hexColorSchema = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex colour such as #1f6feb");

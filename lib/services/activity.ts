@@ -1,0 +1,52 @@
+// The activity log: one row per mutation, written in the mutation's transaction.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Actor } from "@/lib/auth/actor";
+import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { activityDto } from "@/lib/dto/activity";
+import type { ServiceContext, Tx } from "@/lib/services/context";
+import { getCompanyOrThrow } from "@/lib/services/companies";
+
+export interface ActivityInput {
+  companyId: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  details?: Prisma.InputJsonObject;
+}
+
+export function actorRef(actor: Actor | null): { actorType: "user" | "agent" | "system"; actorId: string | null } {
+  if (!actor) return { actorType: "system", actorId: null };
+  return actor.kind === "agent" ? { actorType: "agent", actorId: actor.agentId } : { actorType: "user", actorId: actor.userId };
+}
+
+export async function recordActivity(tx: Tx, actor: Actor | null, input: ActivityInput): Promise<void> {
+  await tx.activityLog.create({
+    data: { ...actorRef(actor), ...input, details: input.details ?? {} },
+  });
+}
+
+const order = [["id", "desc"]] as const;
+
+export interface ActivityFilter extends ListQuery {
+  entityType?: string;
+  entityId?: string;
+  action?: string;
+  actorType?: "user" | "agent" | "system";
+}
+
+export async function listActivity(ctx: ServiceContext, companyRef: string, filter: ActivityFilter) {
+  const company = await getCompanyOrThrow(ctx, companyRef, "activity.read");
+  const rows = await ctx.db.activityLog.findMany({
+    where: {
+      companyId: company.id,
+      ...(filter.entityType ? { entityType: filter.entityType } : {}),
+      ...(filter.entityId ? { entityId: filter.entityId } : {}),
+      ...(filter.action ? { action: filter.action } : {}),
+      ...(filter.actorType ? { actorType: filter.actorType } : {}),
+      ...keysetWhere(order, filter.cursor),
+    },
+    orderBy: orderByOf(order),
+    take: filter.limit + 1,
+  });
+  return toPage(rows, filter.limit, order, activityDto);
+}

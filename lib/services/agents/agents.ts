@@ -1,0 +1,156 @@
+// Agents: direct creation by the board, reads, PATCH with the reporting-line rules.
+import type { Agent, Prisma } from "@/lib/generated/prisma/client";
+import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
+import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { REDACTED } from "@/lib/dto/agents";
+import type { CreateAgentInput, UpdateAgentInput } from "@/lib/schemas/agents";
+import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
+import { recordActivity } from "@/lib/services/activity";
+import { getCompanyOrThrow } from "@/lib/services/companies";
+import { agentDtos, agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
+import { recordConfigRevision, configKeys } from "@/lib/services/agents/config-revisions";
+
+export function slugify(name: string): string {
+  const slug = name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
+  return slug || "agent";
+}
+
+async function freeUrlKey(tx: Tx, companyId: string, name: string): Promise<string> {
+  const base = slugify(name);
+  const taken = new Set(
+    (await tx.agent.findMany({ where: { companyId, urlKey: { startsWith: base } }, select: { urlKey: true } })).map((a) => a.urlKey),
+  );
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+/** Names are how @-mentions find agents, so two live agents of a company never share one. */
+async function assertNameFree(tx: Tx, companyId: string, name: string, exceptId?: string) {
+  const clash = await tx.agent.findFirst({
+    where: { companyId, name: { equals: name, mode: "insensitive" }, status: { not: "terminated" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { id: true },
+  });
+  if (clash) throw new AppError("conflict", `An agent named '${name}' already exists in this company`);
+}
+
+/** reportsTo must name a live agent of the same company and may not close a loop. */
+export async function assertReportsTo(tx: Tx, companyId: string, agentId: string | null, managerId: string | null, role: string) {
+  if (managerId === null) return;
+  if (role === "ceo") throw new AppError("invalid_reference", "The CEO reports to nobody", [{ path: "reportsTo", message: "must be null for the CEO" }]);
+  const manager = await tx.agent.findFirst({ where: { id: managerId, companyId, status: { not: "terminated" } }, select: { id: true, reportsToId: true } });
+  if (!manager) throw invalidReference("reportsTo", "Manager agent");
+  if (agentId === null) return;
+  let cursor: string | null = manager.id;
+  for (let depth = 0; cursor && depth < 64; depth++) {
+    if (cursor === agentId) {
+      throw new AppError("reporting_cycle", "This reporting line would form a cycle", [{ path: "reportsTo", message: "cycle" }]);
+    }
+    const next: { reportsToId: string | null } | null = await tx.agent.findFirst({ where: { id: cursor, companyId }, select: { reportsToId: true } });
+    cursor = next?.reportsToId ?? null;
+  }
+}
+
+/** One CEO per company; the partial unique index backs this up under races. */
+async function assertCeoFree(tx: Tx, companyId: string, exceptId?: string) {
+  const ceo = await tx.agent.findFirst({
+    where: { companyId, role: "ceo", status: { not: "terminated" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { id: true },
+  });
+  if (ceo) throw new AppError("conflict", "This company already has a CEO");
+}
+
+export interface NewAgentOptions {
+  status: "idle" | "pending_approval";
+}
+
+/** Inserts an agent with its first config revision and activity row; used by create and hire. */
+export async function insertAgent(tx: Tx, ctx: ServiceContext, companyId: string, input: CreateAgentInput, opts: NewAgentOptions): Promise<Agent> {
+  await assertNameFree(tx, companyId, input.name);
+  if (input.role === "ceo") await assertCeoFree(tx, companyId);
+  await assertReportsTo(tx, companyId, null, input.reportsTo ?? null, input.role);
+  const agent = await tx.agent.create({
+    data: {
+      companyId, name: input.name, urlKey: await freeUrlKey(tx, companyId, input.name), role: input.role,
+      title: input.title ?? "", icon: input.icon ?? null, capabilities: input.capabilities ?? "",
+      reportsToId: input.reportsTo ?? null, adapterType: input.adapterType,
+      adapterConfig: (input.adapterConfig ?? {}) as Prisma.InputJsonObject,
+      runtimeConfig: (input.runtimeConfig ?? {}) as Prisma.InputJsonObject,
+      budgetMonthlyCents: input.budgetMonthlyCents ?? 0, status: opts.status,
+    },
+  });
+  await recordConfigRevision(tx, ctx.actor, agent, [...configKeys], "created");
+  await recordActivity(tx, ctx.actor, {
+    companyId, action: "agent.created", entityType: "agent", entityId: agent.id, details: { name: agent.name, role: agent.role, status: agent.status },
+  });
+  return agent;
+}
+
+export async function createAgent(ctx: ServiceContext, companyRef: string, input: CreateAgentInput) {
+  const company = await getCompanyOrThrow(ctx, companyRef, "agent.create");
+  const agent = await inTx(ctx, (tx) => insertAgent(tx, ctx, company.id, input, { status: "idle" }));
+  return agentWithChain(ctx.db, agent);
+}
+
+const listOrder = [["createdAt", "asc"], ["id", "asc"]] as const;
+
+export async function listAgents(ctx: ServiceContext, companyRef: string, query: ListQuery & { status?: Agent["status"]; role?: Agent["role"] }) {
+  const company = await getCompanyOrThrow(ctx, companyRef, "agent.read");
+  const rows = await ctx.db.agent.findMany({
+    where: {
+      companyId: company.id,
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.role ? { role: query.role } : {}),
+      ...keysetWhere(listOrder, query.cursor),
+    },
+    orderBy: orderByOf(listOrder),
+    take: query.limit + 1,
+  });
+  const page = toPage(rows, query.limit, listOrder, (r) => r);
+  return { items: await agentDtos(ctx.db, company.id, page.items), nextCursor: page.nextCursor };
+}
+
+export async function getAgent(ctx: ServiceContext, ref: string) {
+  return agentWithChain(ctx.db, await getAgentOrThrow(ctx, ref, "agent.read"));
+}
+
+export async function getMe(ctx: ServiceContext) {
+  if (ctx.actor.kind !== "agent") throw forbidden("/api/agents/me is the calling agent's identity: call it with an agent API key");
+  return getAgent(ctx, ctx.actor.agentId);
+}
+
+/** Keeps stored secrets when a client sends back the redaction placeholder it was shown. */
+function mergeRedacted(next: unknown, prev: unknown): unknown {
+  if (next === REDACTED) return prev;
+  if (next && typeof next === "object" && !Array.isArray(next)) {
+    const p = prev && typeof prev === "object" && !Array.isArray(prev) ? (prev as Record<string, unknown>) : {};
+    return Object.fromEntries(Object.entries(next).map(([k, v]) => [k, mergeRedacted(v, p[k])]));
+  }
+  return next;
+}
+
+export async function updateAgent(ctx: ServiceContext, ref: string, input: UpdateAgentInput) {
+  const current = await getAgentOrThrow(ctx, ref, "agent.update");
+  if (current.status === "terminated") throw new AppError("invalid_transition", "A terminated agent cannot be changed");
+  const updated = await inTx(ctx, async (tx) => {
+    const role = input.role ?? current.role;
+    if (input.name !== undefined && input.name.toLowerCase() !== current.name.toLowerCase()) await assertNameFree(tx, current.companyId, input.name, current.id);
+    if (role === "ceo" && current.role !== "ceo") await assertCeoFree(tx, current.companyId, current.id);
+    const reportsTo = input.reportsTo === undefined ? current.reportsToId : input.reportsTo;
+    if (input.reportsTo !== undefined || input.role !== undefined) await assertReportsTo(tx, current.companyId, current.id, reportsTo, role);
+    const { reportsTo: _r, adapterConfig, runtimeConfig, ...rest } = input;
+    const data: Prisma.AgentUncheckedUpdateInput = {
+      ...rest,
+      ...(input.reportsTo !== undefined ? { reportsToId: input.reportsTo } : {}),
+      ...(adapterConfig ? { adapterConfig: mergeRedacted(adapterConfig, current.adapterConfig) as Prisma.InputJsonObject } : {}),
+      ...(runtimeConfig ? { runtimeConfig: mergeRedacted(runtimeConfig, current.runtimeConfig) as Prisma.InputJsonObject } : {}),
+    };
+    const row = await tx.agent.update({ where: { id: current.id }, data });
+    const changedConfig = configKeys.filter((k) => input[k] !== undefined);
+    if (changedConfig.length) await recordConfigRevision(tx, ctx.actor, row, changedConfig, "update");
+    await recordActivity(tx, ctx.actor, {
+      companyId: row.companyId, action: "agent.updated", entityType: "agent", entityId: row.id, details: { changed: Object.keys(input) },
+    });
+    return row;
+  });
+  return agentWithChain(ctx.db, updated);
+}

@@ -1,0 +1,132 @@
+// Companies: create (instance admins), list, read, and PATCH with the spec's field permissions.
+import type { Company, Prisma } from "@/lib/generated/prisma/client";
+import { authorize, requireInstanceAdmin, visibleCompanyIds, type Permission } from "@/lib/auth/permissions";
+import { AppError, forbidden, invalidReference, notFound } from "@/lib/http/errors";
+import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { companyDto } from "@/lib/dto/companies";
+import { isUuid } from "@/lib/schemas/common";
+import type { CreateCompanyInput, UpdateCompanyInput } from "@/lib/schemas/companies";
+import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
+import { recordActivity } from "@/lib/services/activity";
+import { companiesSpendCents, companySpendCents } from "@/lib/services/spend";
+
+function companyWhere(ctx: ServiceContext, ref: string): Prisma.CompanyWhereInput {
+  const ids = visibleCompanyIds(ctx.actor);
+  const key = isUuid(ref) ? { id: ref } : { issuePrefix: ref.toUpperCase() };
+  return ids === null ? key : { AND: [key, { id: { in: ids } }] };
+}
+
+/** The company named by id or issue prefix, if the caller may see it and holds `permission` there. */
+export async function getCompanyOrThrow(ctx: ServiceContext, ref: string, permission: Permission): Promise<Company> {
+  const company = await ctx.db.company.findFirst({ where: companyWhere(ctx, ref) });
+  if (!company) throw notFound("Company");
+  authorize(ctx.actor, permission, company.id);
+  return company;
+}
+
+export async function getCompany(ctx: ServiceContext, ref: string) {
+  const company = await getCompanyOrThrow(ctx, ref, "company.read");
+  return companyDto(company, await companySpendCents(ctx.db, company.id));
+}
+
+const listOrder = [["name", "asc"], ["id", "asc"]] as const;
+
+export async function listCompanies(ctx: ServiceContext, query: ListQuery) {
+  // Agents read a company only as its CEO (spec, permission table).
+  if (ctx.actor.kind === "agent" && ctx.actor.role !== "ceo") throw forbidden("Only the CEO agent may read the company");
+  const ids = visibleCompanyIds(ctx.actor);
+  const rows = await ctx.db.company.findMany({
+    where: { ...(ids === null ? {} : { id: { in: ids } }), ...keysetWhere(listOrder, query.cursor) },
+    orderBy: orderByOf(listOrder),
+    take: query.limit + 1,
+  });
+  const spend = await companiesSpendCents(ctx.db, rows.map((r) => r.id));
+  return toPage(rows, query.limit, listOrder, (r) => companyDto(r, spend.get(r.id) ?? 0));
+}
+
+/** Prefix candidates from a name: initials of several words, else its first letters. */
+export function prefixCandidates(name: string): string[] {
+  const words = name.normalize("NFKD").toUpperCase().replace(/[^A-Z\s]/g, " ").split(/\s+/).filter(Boolean);
+  const letters = words.join("");
+  const bases = new Set<string>();
+  if (words.length >= 2) bases.add(words.map((w) => w[0]).join("").slice(0, 5));
+  if (letters.length >= 2) bases.add(letters.slice(0, Math.min(4, letters.length)));
+  if (letters.length >= 3) bases.add(letters.slice(0, 3));
+  const valid = [...bases].filter((b) => b.length >= 2);
+  if (valid.length === 0) valid.push("CO");
+  const out = [...valid];
+  for (const base of valid) {
+    const stem = base.slice(0, 4);
+    for (let c = 65; c <= 90; c++) out.push(stem + String.fromCharCode(c));
+  }
+  return [...new Set(out)];
+}
+
+async function pickPrefix(tx: Tx, input: CreateCompanyInput): Promise<string> {
+  const candidates = input.issuePrefix ? [input.issuePrefix] : prefixCandidates(input.name);
+  const taken = new Set(
+    (await tx.company.findMany({ where: { issuePrefix: { in: candidates } }, select: { issuePrefix: true } })).map((c) => c.issuePrefix),
+  );
+  const free = candidates.find((c) => !taken.has(c));
+  if (!free) {
+    throw input.issuePrefix
+      ? new AppError("conflict", `Issue prefix ${input.issuePrefix} is already used by another company`)
+      : new AppError("conflict", "No free issue prefix could be derived from the name; pass issuePrefix");
+  }
+  return free;
+}
+
+export async function createCompany(ctx: ServiceContext, input: CreateCompanyInput) {
+  requireInstanceAdmin(ctx.actor);
+  const actor = ctx.actor;
+  const company = await inTx(ctx, async (tx) => {
+    const issuePrefix = await pickPrefix(tx, input);
+    const created = await tx.company.create({
+      data: {
+        name: input.name,
+        description: input.description ?? "",
+        issuePrefix,
+        budgetMonthlyCents: input.budgetMonthlyCents ?? 0,
+        requireBoardApprovalForNewAgents: input.requireBoardApprovalForNewAgents ?? true,
+        brandColor: input.brandColor ?? null,
+      },
+    });
+    if (actor.kind === "board") {
+      await tx.membership.create({ data: { companyId: created.id, userId: actor.userId, role: "owner" } });
+    }
+    await recordActivity(tx, actor, {
+      companyId: created.id, action: "company.created", entityType: "company", entityId: created.id,
+      details: { name: created.name, issuePrefix },
+    });
+    return created;
+  });
+  return companyDto(company, 0);
+}
+
+const profileFields = ["name", "description", "brandColor", "logoAssetId"] as const;
+const governanceFields = ["status", "budgetMonthlyCents", "requireBoardApprovalForNewAgents"] as const;
+
+export async function updateCompany(ctx: ServiceContext, ref: string, input: UpdateCompanyInput) {
+  const company = await getCompanyOrThrow(ctx, ref, "company.read");
+  if (input.issuePrefix !== undefined) throw forbidden("The issue prefix is immutable");
+  const touches = (fields: readonly string[]) => fields.some((f) => (input as Record<string, unknown>)[f] !== undefined);
+  if (touches(profileFields)) authorize(ctx.actor, "company.update", company.id);
+  if (touches(governanceFields) || input.spentMonthlyCents !== undefined) authorize(ctx.actor, "company.govern", company.id);
+  if (input.spentMonthlyCents !== undefined) {
+    throw new AppError("derived_field", "spentMonthlyCents is derived from cost events; post a cost event instead");
+  }
+  if (input.logoAssetId) {
+    const asset = await ctx.db.asset.findFirst({ where: { id: input.logoAssetId, companyId: company.id }, select: { contentType: true } });
+    if (!asset || !asset.contentType.startsWith("image/")) throw invalidReference("logoAssetId", "Logo asset");
+  }
+  const { issuePrefix: _p, spentMonthlyCents: _s, ...data } = input;
+  const updated = await inTx(ctx, async (tx) => {
+    const row = await tx.company.update({ where: { id: company.id }, data });
+    await recordActivity(tx, ctx.actor, {
+      companyId: company.id, action: "company.updated", entityType: "company", entityId: company.id,
+      details: { changed: Object.keys(data) },
+    });
+    return row;
+  });
+  return companyDto(updated, await companySpendCents(ctx.db, company.id));
+}

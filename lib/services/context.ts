@@ -1,0 +1,16 @@
+// Every service function takes (ctx, …): the database handle and the acting caller.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Db } from "@/lib/db/client";
+import type { Actor } from "@/lib/auth/actor";
+
+export type Tx = Prisma.TransactionClient;
+
+export interface ServiceContext {
+  db: Db;
+  actor: Actor;
+}
+
+/** Runs `fn` in one transaction: a mutation and its activity row commit together or not at all. */
+export function inTx<T>(ctx: ServiceContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return ctx.db.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
+}

@@ -1,0 +1,101 @@
+// Board users: created by the CLI, by the first-run setup page, and tokens for scripts.
+import type { Db } from "@/lib/db/client";
+import { hashPassword } from "@/lib/auth/password";
+import { digestToken, mintToken, safeEqual } from "@/lib/auth/tokens";
+import { AppError, notFound } from "@/lib/http/errors";
+import { boardTokenDto, userDto } from "@/lib/dto/users";
+import type { CreateUserInput } from "@/lib/schemas/users";
+import { requireBoard } from "@/lib/auth/permissions";
+import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import type { ServiceContext } from "@/lib/services/context";
+
+const SETUP_KEY = "setup_token_digest";
+
+const defaultName = (email: string) => email.split("@")[0];
+
+export async function createUser(db: Db, input: CreateUserInput) {
+  const exists = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (exists) throw new AppError("conflict", `A user with email ${input.email} already exists`);
+  const user = await db.user.create({
+    data: { email: input.email, name: input.name ?? defaultName(input.email), passwordHash: await hashPassword(input.password), isInstanceAdmin: input.isInstanceAdmin },
+  });
+  return userDto(user);
+}
+
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  return (await db.user.findFirst({ select: { id: true } })) !== null;
+}
+
+/** A fresh one-time setup token (only its digest is kept); null once a board user exists. */
+export async function issueSetupToken(db: Db): Promise<string | null> {
+  if (await hasAnyUser(db)) return null;
+  const { token, digest } = mintToken("setup");
+  await db.instanceSetting.upsert({ where: { key: SETUP_KEY }, create: { key: SETUP_KEY, value: digest }, update: { value: digest } });
+  return token;
+}
+
+export async function setupTokenValid(db: Db, token: string): Promise<boolean> {
+  const row = await db.instanceSetting.findUnique({ where: { key: SETUP_KEY } });
+  return !!row && safeEqual(row.value, digestToken(token)) && !(await hasAnyUser(db));
+}
+
+/** Creates the first board user, an instance admin; the token works once. */
+export async function completeSetup(db: Db, input: { token: string; email: string; password: string; name?: string }) {
+  const passwordHash = await hashPassword(input.password);
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('charter.setup', 0))`;
+    const row = await tx.instanceSetting.findUnique({ where: { key: SETUP_KEY } });
+    const users = await tx.user.count();
+    if (!row || users > 0 || !safeEqual(row.value, digestToken(input.token))) {
+      throw new AppError("forbidden", "This setup link is invalid or has already been used");
+    }
+    await tx.instanceSetting.delete({ where: { key: SETUP_KEY } });
+    const user = await tx.user.create({
+      data: { email: input.email, name: input.name ?? defaultName(input.email), passwordHash, isInstanceAdmin: true },
+    });
+    return userDto(user);
+  });
+}
+
+export async function createBoardTokenForUser(db: Db, userId: string, name: string) {
+  const { token, digest } = mintToken("boardToken");
+  const row = await db.boardToken.create({ data: { userId, name, tokenHash: digest } });
+  return { ...boardTokenDto(row), token };
+}
+
+export async function createBoardTokenForEmail(db: Db, email: string, name: string) {
+  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
+  if (!user) throw notFound("User");
+  return createBoardTokenForUser(db, user.id, name);
+}
+
+export async function createMyBoardToken(ctx: ServiceContext, name: string) {
+  requireBoard(ctx.actor, "Board tokens belong to board users");
+  return createBoardTokenForUser(ctx.db, ctx.actor.userId, name);
+}
+
+const order = [["createdAt", "desc"], ["id", "desc"]] as const;
+
+export async function listMyBoardTokens(ctx: ServiceContext, query: ListQuery) {
+  requireBoard(ctx.actor, "Board tokens belong to board users");
+  const rows = await ctx.db.boardToken.findMany({
+    where: { userId: ctx.actor.userId, ...keysetWhere(order, query.cursor) },
+    orderBy: orderByOf(order),
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, order, boardTokenDto);
+}
+
+export async function revokeMyBoardToken(ctx: ServiceContext, tokenId: string) {
+  requireBoard(ctx.actor, "Board tokens belong to board users");
+  await ctx.db.boardToken.updateMany({ where: { id: tokenId, userId: ctx.actor.userId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const row = await ctx.db.boardToken.findFirst({ where: { id: tokenId, userId: ctx.actor.userId } });
+  if (!row) throw notFound("Board token");
+  return boardTokenDto(row);
+}
+
+export async function getViewer(ctx: ServiceContext) {
+  requireBoard(ctx.actor, "This is the signed-in board user; agents use /api/agents/me");
+  const user = await ctx.db.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
+  return { ...userDto(user), memberships: Object.entries(ctx.actor.roles).map(([companyId, role]) => ({ companyId, role })) };
+}

