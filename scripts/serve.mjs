@@ -1,6 +1,6 @@
 // `npm start` / `npm run dev`: settings → database (embedded PostgreSQL unless DATABASE_URL) →
 // migrations → first-run setup URL → build if missing → Next. Plain Node, so that nothing here is
-// bundled by Next; the WASM migration engine runs in a short-lived child process.
+// bundled by Next (the WASM migration engine cannot be).
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -9,6 +9,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { tsImport } from "tsx/esm/api";
+import { prepareDatabase } from "./prepare-db.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -65,9 +66,9 @@ process.env.NEXTAUTH_URL ??= baseUrl;
 
 let prepared;
 try {
-  const out = execFileSync(process.execPath, [path.join(root, "scripts/prepare-db.mjs")], { env: process.env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  prepared = JSON.parse(out.trim().split("\n").pop());
-} catch {
+  prepared = await prepareDatabase(process.env.DATABASE_URL);
+} catch (e) {
+  console.error(e);
   await embedded?.stop();
   fail("applying the database migrations failed (see above).");
 }

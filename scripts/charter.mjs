@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// The Charter CLI (DESIGN §3), run from the repo root after npm install:
+//   npx charter user create --email E --password P [--name N] [--admin]   → the user as JSON
+//   npx charter token create --email E [--name N]                          → only a new board token
+// Works against DATABASE_URL, or the embedded database whether or not the server is running.
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
+import { tsImport } from "tsx/esm/api";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+
+const usage = `usage:
+  npx charter user create --email E --password P [--name N] [--admin]
+  npx charter token create --email E [--name N]`;
+
+function die(message, code = 1) {
+  console.error(`charter: ${message}`);
+  process.exit(code);
+}
+
+const [noun, verb, ...rest] = process.argv.slice(2);
+const specs = {
+  "user create": { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, admin: { type: "boolean", default: false } },
+  "token create": { email: { type: "string" }, name: { type: "string" } },
+};
+const spec = specs[`${noun} ${verb}`];
+if (!spec) die(usage, 2);
+let args;
+try {
+  args = parseArgs({ args: rest, options: spec, strict: true }).values;
+} catch (e) {
+  die(`${e.message}\n${usage}`, 2);
+}
+
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+const { parseEnv } = await tsImport("../lib/env.ts", import.meta.url);
+let settings;
+try {
+  settings = parseEnv(process.env);
+} catch (e) {
+  die(e.message);
+}
+
+/** The embedded server's URL: the running one if `npm start` holds the data dir, else a temporary start. */
+async function embeddedDatabase() {
+  const dataDir = path.resolve(settings.CHARTER_DATA_DIR, "pg");
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (fs.existsSync(pidFile)) {
+    const lines = fs.readFileSync(pidFile, "utf8").split("\n");
+    const pid = Number(lines[0]);
+    let alive = false;
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch (e) {
+      alive = e.code === "EPERM";
+    }
+    if (alive) return { url: `postgresql://postgres:postgres@127.0.0.1:${Number(lines[3])}/charter`, stop: async () => {} };
+  }
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const { startEmbeddedPostgres } = await import("../lib/db/embedded-postgres.mjs");
+  return startEmbeddedPostgres({ dataDir, log: () => {} });
+}
+
+let server = null;
+let exitCode = 0;
+try {
+  if (!settings.DATABASE_URL) {
+    server = await embeddedDatabase();
+    process.env.DATABASE_URL = server.url;
+  }
+  const { migrateUrl } = await import("../lib/db/schema-engine.mjs");
+  await migrateUrl(process.env.DATABASE_URL, root);
+  const { resetEnvCache } = await tsImport("../lib/env.ts", import.meta.url);
+  resetEnvCache();
+  const { db, disconnectDb } = await tsImport("../lib/db/client.ts", import.meta.url);
+  const users = await tsImport("../lib/services/users.ts", import.meta.url);
+  const { createUserSchema, emailSchema } = await tsImport("../lib/schemas/users.ts", import.meta.url);
+  try {
+    if (noun === "user") {
+      const input = createUserSchema.safeParse({ email: args.email, password: args.password, name: args.name, isInstanceAdmin: args.admin });
+      if (!input.success) die(input.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("\n"), 2);
+      console.log(JSON.stringify(await users.createUser(db(), input.data), null, 2));
+    } else {
+      const email = emailSchema.safeParse(args.email);
+      if (!email.success) die("--email: must be an email address", 2);
+      const token = await users.createBoardTokenForEmail(db(), email.data, args.name ?? "cli");
+      console.log(token.token);
+    }
+  } finally {
+    await disconnectDb();
+  }
+} catch (e) {
+  exitCode = 1;
+  console.error(`charter: ${e?.message ?? e}`);
+} finally {
+  await server?.stop();
+}
+// explicit: embedded-postgres's exit hook would otherwise end the process with status 0
+process.exit(exitCode);
