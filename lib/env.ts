@@ -26,6 +26,8 @@ export const envSchema = z.object({
   OAUTH_REDIRECT_URIS: optionalString,
   /** set by scripts/serve.mjs for the Next process it starts */
   CHARTER_LAUNCHER_PID: z.coerce.number().int().optional(),
+  /** V8 old-space cap of the Next server process: bounds memory under load (GC runs sooner) */
+  CHARTER_MAX_HEAP_MB: z.coerce.number().int().min(96).max(16384).default(256),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

@@ -88,7 +88,12 @@ if (mode === "start" && !fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
 
 const child = spawn(process.execPath, [nextBin, mode, "-H", settings.HOST, "-p", String(settings.PORT)], {
   stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHARTER_LAUNCHER_PID: String(process.pid) },
+  env: {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    CHARTER_LAUNCHER_PID: String(process.pid),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=${settings.CHARTER_MAX_HEAP_MB}`.trim(),
+  },
 });
 if (prepared.setupToken) {
   console.log(`\n  First run: create the first board user (an instance admin) at\n  ${baseUrl}/setup?token=${prepared.setupToken}\n`);

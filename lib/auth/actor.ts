@@ -1,7 +1,7 @@
 // Who is calling: an agent (API key or a run's short-lived key) or a board user (session, board
 // token). Resolution reads; it never writes, so authenticating costs one indexed lookup.
 import type { AgentRole, MembershipRole } from "@/lib/generated/prisma/client";
-import type { Db } from "@/lib/db/client";
+import { sql, type Db } from "@/lib/db/client";
 import { digestToken, tokenKind } from "@/lib/auth/tokens";
 
 export interface AgentActor {
@@ -29,7 +29,7 @@ export type Actor = AgentActor | BoardActor;
 /** Resolves a bearer token to an actor, or null when it is unknown, revoked, expired or disabled. */
 export async function actorFromBearer(db: Db, token: string): Promise<Actor | null> {
   const kind = tokenKind(token);
-  if (kind === "agentKey" || kind === "runKey") return agentFromKey(db, digestToken(token));
+  if (kind === "agentKey" || kind === "runKey") return agentFromKey(digestToken(token));
   if (kind === "boardToken") {
     const row = await db.boardToken.findUnique({
       where: { tokenHash: digestToken(token) },
@@ -41,21 +41,27 @@ export async function actorFromBearer(db: Db, token: string): Promise<Actor | nu
   return null;
 }
 
-async function agentFromKey(db: Db, tokenHash: string): Promise<AgentActor | null> {
-  const key = await db.agentKey.findUnique({
-    where: { tokenHash },
-    select: {
-      id: true, revokedAt: true, expiresAt: true, runId: true,
-      agent: { select: { id: true, companyId: true, role: true, status: true } },
-    },
-  });
-  if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= new Date())) return null;
-  // Keys of a terminated or not-yet-approved agent do not authenticate (DESIGN §3).
-  if (key.agent.status === "terminated" || key.agent.status === "pending_approval") return null;
-  return {
-    kind: "agent", agentId: key.agent.id, companyId: key.agent.companyId, role: key.agent.role,
-    keyId: key.id, runId: key.runId,
-  };
+interface KeyRow {
+  keyId: string;
+  runId: string | null;
+  agentId: string;
+  companyId: string;
+  role: AgentRole;
+}
+
+// Every agent request authenticates here: one indexed lookup in hand-written SQL (lib/db sql()).
+// Keys of a terminated or not-yet-approved agent do not authenticate (DESIGN §3).
+async function agentFromKey(tokenHash: string): Promise<AgentActor | null> {
+  const { rows } = await sql().query<KeyRow>(
+    `SELECT k.id AS "keyId", k."runId", a.id AS "agentId", a."companyId", a.role::text AS role
+       FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
+      WHERE k."tokenHash" = $1 AND k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > now())
+        AND a.status NOT IN ('terminated', 'pending_approval')`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { kind: "agent", agentId: row.agentId, companyId: row.companyId, role: row.role, keyId: row.keyId, runId: row.runId };
 }
 
 export async function boardActorForUser(db: Db, userId: string, via: BoardActor["via"]): Promise<BoardActor | null> {

@@ -1,25 +1,49 @@
+import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 
 export type Db = PrismaClient;
 
-const g = globalThis as unknown as { __charterPrisma?: { url: string; client: PrismaClient } };
+interface Handle {
+  url: string;
+  pool: pg.Pool;
+  client: PrismaClient;
+}
+
+const g = globalThis as unknown as { __charterDb?: Handle };
+
+function handle(): Handle {
+  const { DATABASE_URL: url, DATABASE_POOL_SIZE: max } = env();
+  if (!url) throw new Error("DATABASE_URL is not set (start Charter with `npm start`, which provides it)");
+  if (g.__charterDb?.url !== url) {
+    const previous = g.__charterDb;
+    if (previous) void previous.client.$disconnect().then(() => previous.pool.end());
+    // One pool shared by Prisma and the few hand-written hot-path queries (see sql()).
+    const pool = new pg.Pool({ connectionString: url, max });
+    pool.on("error", () => {}); // an idle client dropped by the server is replaced on next use
+    g.__charterDb = { url, pool, client: new PrismaClient({ adapter: new PrismaPg(pool) }) };
+  }
+  return g.__charterDb;
+}
 
 /** The Prisma client, created on first use so that importing a module never needs a database. */
 export function db(): PrismaClient {
-  const { DATABASE_URL: url, DATABASE_POOL_SIZE: max } = env();
-  if (!url) throw new Error("DATABASE_URL is not set (start Charter with `npm start`, which provides it)");
-  if (g.__charterPrisma?.url !== url) {
-    void g.__charterPrisma?.client.$disconnect();
-    const adapter = new PrismaPg({ connectionString: url, max });
-    g.__charterPrisma = { url, client: new PrismaClient({ adapter }) };
-  }
-  return g.__charterPrisma.client;
+  return handle().client;
+}
+
+/**
+ * The raw pg pool, for the per-request hot paths (authentication, /api/agents/me) where Prisma's
+ * query building costs more than the query itself. Everything else goes through db().
+ */
+export function sql(): pg.Pool {
+  return handle().pool;
 }
 
 export async function disconnectDb(): Promise<void> {
-  const current = g.__charterPrisma;
-  g.__charterPrisma = undefined;
-  await current?.client.$disconnect();
+  const current = g.__charterDb;
+  g.__charterDb = undefined;
+  if (!current) return;
+  await current.client.$disconnect();
+  await current.pool.end();
 }

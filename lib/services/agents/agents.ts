@@ -7,7 +7,7 @@ import type { CreateAgentInput, UpdateAgentInput } from "@/lib/schemas/agents";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/companies";
-import { agentDtos, agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
+import { agentDtos, agentIdentity, agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { recordConfigRevision, configKeys } from "@/lib/services/agents/config-revisions";
 
 export function slugify(name: string): string {
@@ -115,7 +115,7 @@ export async function getAgent(ctx: ServiceContext, ref: string) {
 
 export async function getMe(ctx: ServiceContext) {
   if (ctx.actor.kind !== "agent") throw forbidden("/api/agents/me is the calling agent's identity: call it with an agent API key");
-  return getAgent(ctx, ctx.actor.agentId);
+  return agentIdentity(ctx.actor.companyId, ctx.actor.agentId);
 }
 
 /** Keeps stored secrets when a client sends back the redaction placeholder it was shown. */

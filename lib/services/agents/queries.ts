@@ -5,8 +5,8 @@ import { AppError, notFound } from "@/lib/http/errors";
 import { agentDto, type ChainItem } from "@/lib/dto/agents";
 import { isUuid } from "@/lib/schemas/common";
 import type { ServiceContext, Tx } from "@/lib/services/context";
-import type { Db } from "@/lib/db/client";
-import { agentsSpendCents } from "@/lib/services/spend";
+import { sql, type Db } from "@/lib/db/client";
+import { agentsSpendCents, monthStartUtc } from "@/lib/services/spend";
 
 export async function getAgentOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Agent> {
   const key: Prisma.AgentWhereInput = isUuid(ref) ? { id: ref } : { urlKey: ref.toLowerCase() };
@@ -40,4 +40,35 @@ export async function agentWithChain(db: Db | Tx, agent: Agent) {
 export async function agentDtos(db: Db | Tx, companyId: string, agents: Agent[]) {
   const spend = await agentsSpendCents(db, companyId, agents.map((a) => a.id));
   return agents.map((a) => agentDto(a, spend.get(a.id) ?? 0));
+}
+
+type AgentWithExtras = Agent & { spent: number; chain: ChainItem[] };
+
+/**
+ * The agent, its month-to-date spend and its chain of command in one round trip: this serves
+ * GET /api/agents/me, which every agent calls at the start of every heartbeat.
+ */
+export async function agentIdentity(companyId: string, agentId: string) {
+  const { rows } = await sql().query<AgentWithExtras>(
+    `WITH RECURSIVE chain AS (
+       SELECT m.id, m.name, m.role::text AS role, m.title, m."reportsToId", 1 AS depth
+         FROM "Agent" s JOIN "Agent" m ON m.id = s."reportsToId" AND m."companyId" = s."companyId"
+        WHERE s.id = $1 AND s."companyId" = $2
+       UNION ALL
+       SELECT a.id, a.name, a.role::text, a.title, a."reportsToId", c.depth + 1
+         FROM "Agent" a JOIN chain c ON a.id = c."reportsToId"
+        WHERE a."companyId" = $2 AND c.depth < 64
+     )
+     SELECT a.*,
+            (SELECT coalesce(sum(e."costCents"), 0)::int FROM "CostEvent" e
+              WHERE e."companyId" = a."companyId" AND e."agentId" = a.id AND e."occurredAt" >= $3) AS spent,
+            (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'role', role, 'title', title) ORDER BY depth), '[]')
+               FROM chain) AS chain
+       FROM "Agent" a WHERE a.id = $1 AND a."companyId" = $2`,
+    [agentId, companyId, monthStartUtc()],
+  );
+  const row = rows[0];
+  if (!row) throw notFound("Agent");
+  const { spent, chain, ...agent } = row;
+  return agentDto(agent, spent, chain);
 }
