@@ -1,0 +1,12 @@
+import { apiHandler, listOf } from "@/lib/http/api-handler";
+import { companyParams } from "@/lib/schemas/companies";
+import { addMemberSchema } from "@/lib/schemas/members";
+import { addMember, listMembers } from "@/lib/services/members";
+
+export const GET = apiHandler({ params: companyParams, list: true }, async ({ ctx, params, query }) =>
+  listOf(await listMembers(ctx, params.companyId, query)),
+);
+
+export const POST = apiHandler({ params: companyParams, body: addMemberSchema, status: 201 }, ({ ctx, params, body }) =>
+  addMember(ctx, params.companyId, body),
+);
