@@ -61,7 +61,26 @@ function queryObject(req: NextRequest): Record<string, string | string[]> {
   return out;
 }
 
+const MAX_DEPTH = 64;
+
+/**
+ * The first place in `value` the database cannot take: a U+0000 (PostgreSQL text and jsonb cannot
+ * hold one) or nesting past MAX_DEPTH (deep JSON overflows the stack further in). Either would be a 500.
+ */
+function unstorable(value: unknown, path: string, depth = 0): { path: string; message: string } | null {
+  if (typeof value === "string") return value.includes("\u0000") ? { path, message: "must not contain NUL characters" } : null;
+  if (!value || typeof value !== "object") return null;
+  if (depth >= MAX_DEPTH) return { path, message: `must not nest deeper than ${MAX_DEPTH} levels` };
+  for (const [k, v] of Object.entries(value)) {
+    const found = k.includes("\u0000") ? { path, message: "keys must not contain NUL characters" } : unstorable(v, `${path}.${k}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function parse<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
+  const problem = unstorable(input, where);
+  if (problem) throw new AppError("validation_error", `The ${where} does not match the expected fields`, [problem]);
   const res = schema.safeParse(input);
   if (res.success) return res.data;
   throw new AppError(
@@ -69,6 +88,15 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, where: string): z
     `The ${where} does not match the expected fields`,
     res.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join("."), message: i.message })),
   );
+}
+
+/** A path segment that does not parse (a malformed id) names nothing that exists: 404, like an unknown id. */
+function parseParams<S extends ZObj>(schema: S, input: unknown): z.output<S> {
+  try {
+    return parse(schema, input, "params");
+  } catch {
+    throw new AppError("not_found", "Not found: the path names no such entity");
+  }
 }
 
 function nextLink(req: NextRequest, cursor: string): string {
@@ -88,7 +116,7 @@ export function apiHandler<
     const incoming = req.headers.get("x-request-id");
     const requestId = incoming && requestIdPattern.test(incoming) ? incoming : crypto.randomUUID();
     try {
-      const params = spec.params ? parse(spec.params, await routeCtx.params, "params") : undefined;
+      const params = spec.params ? parseParams(spec.params, await routeCtx.params) : undefined;
       const query = querySchema ? parse(querySchema, queryObject(req), "query") : parse(z.object({}).strict(), queryObject(req), "query");
       const actor = spec.auth === "none" ? null : await resolveActor(req);
       const form = spec.multipart ? await readMultipart(req, spec.multipart.maxBytes) : undefined;

@@ -2,6 +2,7 @@
 // when more rows exist the answer has `Link: <…>; rel="next"` and `X-Next-Cursor`.
 import { z } from "zod";
 import { AppError } from "@/lib/http/errors";
+import { isUuid } from "@/lib/schemas/common";
 
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100).describe("Rows per page (1–500, default 100)"),
@@ -23,11 +24,21 @@ export function encodeCursor(values: Array<Scalar | Date>): string {
   return Buffer.from(JSON.stringify(enc)).toString("base64url");
 }
 
-export function decodeCursor(cursor: string, length: number): Array<Scalar | Date> {
+/** What a cursor value must be for its column; anything else was not issued by this server. */
+export type CursorKind = "date" | "uuid" | "int" | "text";
+
+const fits: Record<CursorKind, (v: Scalar | Date) => boolean> = {
+  date: (v) => v instanceof Date && v.getUTCFullYear() >= 1 && v.getUTCFullYear() <= 9999,
+  uuid: (v) => typeof v === "string" && isUuid(v),
+  int: (v) => typeof v === "number" && Number.isInteger(v) && Math.abs(v) <= 2 ** 31 - 1,
+  text: (v) => typeof v === "string" && !v.includes("\u0000"),
+};
+
+export function decodeCursor(cursor: string, kinds: readonly CursorKind[]): Array<Scalar | Date> {
   try {
     const raw: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (!Array.isArray(raw) || raw.length !== length) throw new Error("shape");
-    return raw.map((v: Encoded) => {
+    if (!Array.isArray(raw) || raw.length !== kinds.length) throw new Error("shape");
+    const values = raw.map((v: Encoded) => {
       if (v && typeof v === "object") {
         const d = new Date(v.d);
         if (Number.isNaN(d.getTime())) throw new Error("date");
@@ -35,6 +46,8 @@ export function decodeCursor(cursor: string, length: number): Array<Scalar | Dat
       }
       return v;
     });
+    if (!values.every((v, i) => fits[kinds[i]](v))) throw new Error("kind");
+    return values;
   } catch {
     throw new AppError("validation_error", "The request does not match the expected fields", [
       { path: "cursor", message: "invalid cursor" },
@@ -42,7 +55,7 @@ export function decodeCursor(cursor: string, length: number): Array<Scalar | Dat
   }
 }
 
-export type OrderField<F extends string> = readonly [F, "asc" | "desc"];
+export type OrderField<F extends string> = readonly [F, "asc" | "desc", CursorKind];
 
 /**
  * Keyset condition "after the row with these values" for an ORDER BY on `order` (whose last field
@@ -50,7 +63,7 @@ export type OrderField<F extends string> = readonly [F, "asc" | "desc"];
  */
 export function keysetWhere<F extends string>(order: readonly OrderField<F>[], cursor: string | undefined) {
   if (!cursor) return {};
-  const values = decodeCursor(cursor, order.length);
+  const values = decodeCursor(cursor, order.map(([, , kind]) => kind));
   const branches = order.map(([field, dir], i) => {
     const cond: Record<string, unknown> = {};
     for (let j = 0; j < i; j++) cond[order[j][0]] = values[j];

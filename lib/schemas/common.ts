@@ -8,7 +8,8 @@ export const refSchema = z.string().trim().min(1).max(200).describe("The entity'
 
 export const uuidSchema = z.string().regex(uuidPattern, "must be a UUID");
 
-export const centsSchema = z.number().int("must be whole cents").min(0).max(1_000_000_000_00);
+// the *Cents columns are 32-bit integers
+export const centsSchema = z.number().int("must be whole cents").min(0).max(2_147_483_647);
 
 export const hexColorSchema = z
   .string()

@@ -25,7 +25,7 @@ export async function recordActivity(tx: Tx, actor: Actor | null, input: Activit
   });
 }
 
-const order = [["id", "desc"]] as const;
+const order = [["id", "desc", "uuid"]] as const;
 
 export interface ActivityFilter extends ListQuery {
   entityType?: string;

@@ -28,6 +28,16 @@ export function sniffImageType(buf: Buffer): string | null {
  * references. Served with a sandboxing CSP as well, so a miss here still cannot run.
  */
 export function sanitizeSvg(svg: string): string {
+  // Removing one construct can join its neighbours into another (`<rect o onclick="x"nload="…">`),
+  // so repeat until nothing changes; every pass that changes something shortens the text.
+  for (let prev = ""; prev !== svg; ) {
+    prev = svg;
+    svg = sanitizeOnce(svg);
+  }
+  return svg;
+}
+
+function sanitizeOnce(svg: string): string {
   return svg
     .replace(/<!DOCTYPE[\s\S]*?>/gi, "")
     .replace(/<\?xml-stylesheet[\s\S]*?\?>/gi, "")
@@ -57,7 +67,7 @@ export async function uploadCompanyLogo(ctx: ServiceContext, companyRef: string,
     const row = await tx.asset.create({
       data: {
         companyId: company.id, contentType, byteSize: data.length, data: new Uint8Array(data),
-        sha256: createHash("sha256").update(data).digest("hex"), originalName: (file.name ?? "").slice(0, 200),
+        sha256: createHash("sha256").update(data).digest("hex"), originalName: (file.name ?? "").replaceAll("\u0000", "").slice(0, 200),
         createdByUserId: actor.kind === "board" ? actor.userId : null,
         createdByAgentId: actor.kind === "agent" ? actor.agentId : null,
       },

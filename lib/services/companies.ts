@@ -29,7 +29,7 @@ export async function getCompany(ctx: ServiceContext, ref: string) {
   return companyDto(company, await companySpendCents(ctx.db, company.id));
 }
 
-const listOrder = [["name", "asc"], ["id", "asc"]] as const;
+const listOrder = [["name", "asc", "text"], ["id", "asc", "uuid"]] as const;
 
 export async function listCompanies(ctx: ServiceContext, query: ListQuery) {
   // Agents read a company only as its CEO (spec, permission table).
@@ -46,7 +46,7 @@ export async function listCompanies(ctx: ServiceContext, query: ListQuery) {
 
 /** Prefix candidates from a name: initials of several words, else its first letters. */
 export function prefixCandidates(name: string): string[] {
-  const words = name.normalize("NFKD").toUpperCase().replace(/[^A-Z\s]/g, " ").split(/\s+/).filter(Boolean);
+  const words = name.normalize("NFKD").replace(/\p{M}/gu, "").toUpperCase().replace(/[^A-Z\s]/g, " ").split(/\s+/).filter(Boolean);
   const letters = words.join("");
   const bases = new Set<string>();
   if (words.length >= 2) bases.add(words.map((w) => w[0]).join("").slice(0, 5));

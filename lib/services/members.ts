@@ -1,7 +1,6 @@
 // Board users' memberships of a company and their roles. Owners and admins manage members; only
 // owners grant or remove ownership; a company always keeps at least one owner.
 import type { MembershipRole } from "@/lib/generated/prisma/client";
-import { authorize } from "@/lib/auth/permissions";
 import { AppError, forbidden, notFound } from "@/lib/http/errors";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
@@ -22,7 +21,7 @@ const memberDto = (m: MemberRow) => ({
 
 const include = { user: { select: { email: true, name: true } } } as const;
 
-const order = [["createdAt", "asc"], ["userId", "asc"]] as const;
+const order = [["createdAt", "asc", "date"], ["userId", "asc", "uuid"]] as const;
 
 export async function listMembers(ctx: ServiceContext, companyRef: string, query: ListQuery) {
   const company = await getCompanyOrThrow(ctx, companyRef, "company.members.read");

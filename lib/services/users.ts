@@ -74,7 +74,7 @@ export async function createMyBoardToken(ctx: ServiceContext, name: string) {
   return createBoardTokenForUser(ctx.db, ctx.actor.userId, name);
 }
 
-const order = [["createdAt", "desc"], ["id", "desc"]] as const;
+const order = [["createdAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
 
 export async function listMyBoardTokens(ctx: ServiceContext, query: ListQuery) {
   requireBoard(ctx.actor, "Board tokens belong to board users");

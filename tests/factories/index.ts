@@ -76,3 +76,16 @@ export async function createWorld() {
     },
   };
 }
+
+/** A board user with a board token; with `companyId` and `role` also a member of that company. */
+export async function createBoardUser(opts: { companyId?: string; role?: MembershipRole; isInstanceAdmin?: boolean } = {}) {
+  const user = await createUser({ isInstanceAdmin: opts.isInstanceAdmin });
+  if (opts.companyId) await addMember(opts.companyId, user.id, opts.role ?? "member");
+  return { user, token: await mintBoardToken(user.id) };
+}
+
+/** An agent and a working API key for it. */
+export async function createAgentWithKey(companyId: string, opts: Parameters<typeof createAgent>[1] = {}) {
+  const agent = await createAgent(companyId, opts);
+  return { agent, token: await mintAgentKey(agent) };
+}

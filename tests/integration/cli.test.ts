@@ -11,7 +11,8 @@ const run = promisify(execFile);
 const cli = path.resolve(import.meta.dirname, "../../scripts/charter.mjs");
 const charter = (...args: string[]) => run(process.execPath, [cli, ...args], { env: { ...process.env } });
 
-describe("npx charter", () => {
+// Each run is a real process (tsx, migrations check, Prisma), a few seconds apiece on a loaded machine.
+describe("npx charter", { timeout: 120_000 }, () => {
   it("creates a user and prints it as JSON; the password is stored as argon2id", async () => {
     const { stdout } = await charter("user", "create", "--email", "Ada@Example.test", "--password", "correct horse", "--name", "Ada", "--admin");
     const user = JSON.parse(stdout);

@@ -91,7 +91,7 @@ export async function createAgent(ctx: ServiceContext, companyRef: string, input
   return agentWithChain(ctx.db, agent);
 }
 
-const listOrder = [["createdAt", "asc"], ["id", "asc"]] as const;
+const listOrder = [["createdAt", "asc", "date"], ["id", "asc", "uuid"]] as const;
 
 export async function listAgents(ctx: ServiceContext, companyRef: string, query: ListQuery & { status?: Agent["status"]; role?: Agent["role"] }) {
   const company = await getCompanyOrThrow(ctx, companyRef, "agent.read");

@@ -38,7 +38,7 @@ export async function recordConfigRevision(
   });
 }
 
-const order = [["revision", "desc"]] as const;
+const order = [["revision", "desc", "int"]] as const;
 
 export async function listConfigRevisions(ctx: ServiceContext, agentRef: string, query: ListQuery) {
   const agent = await getAgentOrThrow(ctx, agentRef, "agent.read");

@@ -20,7 +20,7 @@ export async function createAgentKey(ctx: ServiceContext, agentRef: string, name
   return { ...agentKeyDto(key), token };
 }
 
-const order = [["createdAt", "desc"], ["id", "desc"]] as const;
+const order = [["createdAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
 
 export async function listAgentKeys(ctx: ServiceContext, agentRef: string, query: ListQuery) {
   const agent = await getAgentOrThrow(ctx, agentRef, "agent.keys");

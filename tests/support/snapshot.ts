@@ -1,0 +1,17 @@
+// Everything a company owns, read straight from the database: a tenancy test compares it before
+// and after an outsider's request to show the request changed nothing.
+import { db } from "@/lib/db/client";
+
+export async function companySnapshot(companyId: string) {
+  const d = db();
+  const byId = { orderBy: { id: "asc" as const } };
+  return {
+    company: await d.company.findUnique({ where: { id: companyId } }),
+    memberships: await d.membership.findMany({ where: { companyId }, orderBy: { userId: "asc" } }),
+    agents: await d.agent.findMany({ where: { companyId }, ...byId }),
+    keys: await d.agentKey.findMany({ where: { companyId }, ...byId }),
+    revisions: await d.agentConfigRevision.findMany({ where: { companyId }, ...byId }),
+    assets: await d.asset.findMany({ where: { companyId }, select: { id: true, sha256: true, contentType: true, byteSize: true }, ...byId }),
+    activity: await d.activityLog.findMany({ where: { companyId }, ...byId }),
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { REDACTED, redactConfig } from "@/lib/dto/agents";
+
+describe("redactConfig", () => {
+  it("replaces secret-looking keys at any depth and keeps the rest", () => {
+    const input = {
+      command: "run", cwd: "/srv", timeoutSec: 30, enabled: true,
+      apiKey: "k1", api_key: "k2", "api-key": "k3", token: "t", accessToken: "t2", clientSecret: "s", password: "p", passwd: "p2",
+      Authorization: "Bearer x", credentials: "c", privateKey: "pk", private_key: "pk2",
+      nested: { deeper: { secret: "s2", name: "visible" } },
+      list: [{ token: "in-array" }, "plain"],
+    };
+    expect(redactConfig(input)).toEqual({
+      command: "run", cwd: "/srv", timeoutSec: 30, enabled: true,
+      apiKey: REDACTED, api_key: REDACTED, "api-key": REDACTED, token: REDACTED, accessToken: REDACTED, clientSecret: REDACTED,
+      password: REDACTED, passwd: REDACTED, Authorization: REDACTED, credentials: REDACTED, privateKey: REDACTED, private_key: REDACTED,
+      nested: { deeper: { secret: REDACTED, name: "visible" } },
+      list: [{ token: REDACTED }, "plain"],
+    });
+  });
+
+  it("redacts every string value of an env object, whatever its name", () => {
+    expect(redactConfig({ env: { PATH: "/bin", OPENAI_API_KEY: "sk", COUNT: 3 }, ENV: { X: "y" } })).toEqual({
+      env: { PATH: REDACTED, OPENAI_API_KEY: REDACTED, COUNT: 3 }, ENV: { X: REDACTED },
+    });
+  });
+
+  it("leaves empty strings and non-string secrets alone, and does not touch the input", () => {
+    const input = { token: "", password: null, secret: 42, apiKey: { nested: "x" } };
+    const copy = structuredClone(input);
+    expect(redactConfig(input)).toEqual({ token: "", password: null, secret: 42, apiKey: { nested: "x" } });
+    expect(input).toEqual(copy);
+  });
+
+  it("passes scalars and null through", () => {
+    expect(redactConfig(null)).toBeNull();
+    expect(redactConfig("token")).toBe("token");
+    expect(redactConfig(5)).toBe(5);
+    expect(redactConfig([])).toEqual([]);
+  });
+});
