@@ -52,13 +52,15 @@ interface KeyRow {
 // Every agent request authenticates here: one indexed lookup in hand-written SQL (lib/db sql()).
 // Keys of a terminated or not-yet-approved agent do not authenticate (DESIGN §3).
 async function agentFromKey(tokenHash: string): Promise<AgentActor | null> {
-  const { rows } = await sql().query<KeyRow>(
-    `SELECT k.id AS "keyId", k."runId", a.id AS "agentId", a."companyId", a.role::text AS role
-       FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
-      WHERE k."tokenHash" = $1 AND k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > now())
-        AND a.status NOT IN ('terminated', 'pending_approval')`,
-    [tokenHash],
-  );
+  // a named (server-side prepared) statement: parsed and planned once per connection
+  const { rows } = await sql().query<KeyRow>({
+    name: "auth-agent-key",
+    text: `SELECT k.id AS "keyId", k."runId", a.id AS "agentId", a."companyId", a.role::text AS role
+             FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
+            WHERE k."tokenHash" = $1 AND k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > now())
+              AND a.status NOT IN ('terminated', 'pending_approval')`,
+    values: [tokenHash],
+  });
   const row = rows[0];
   if (!row) return null;
   return { kind: "agent", agentId: row.agentId, companyId: row.companyId, role: row.role, keyId: row.keyId, runId: row.runId };

@@ -44,6 +44,7 @@ interface Args<P, Q, B> {
 type Ctx = { params: Promise<Record<string, string | string[]>> };
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+const noQuery = z.object({}).strict();
 
 export class ListResult<T> {
   constructor(readonly page: Page<T>) {}
@@ -117,7 +118,7 @@ export function apiHandler<
     const requestId = incoming && requestIdPattern.test(incoming) ? incoming : crypto.randomUUID();
     try {
       const params = spec.params ? parseParams(spec.params, await routeCtx.params) : undefined;
-      const query = querySchema ? parse(querySchema, queryObject(req), "query") : parse(z.object({}).strict(), queryObject(req), "query");
+      const query = querySchema ? parse(querySchema, queryObject(req), "query") : parse(noQuery, queryObject(req), "query");
       const actor = spec.auth === "none" ? null : await resolveActor(req);
       const form = spec.multipart ? await readMultipart(req, spec.multipart.maxBytes) : undefined;
       const body = spec.body ? parse(spec.body, await readBody(req), "body") : undefined;

@@ -49,8 +49,9 @@ type AgentWithExtras = Agent & { spent: number; chain: ChainItem[] };
  * GET /api/agents/me, which every agent calls at the start of every heartbeat.
  */
 export async function agentIdentity(companyId: string, agentId: string) {
-  const { rows } = await sql().query<AgentWithExtras>(
-    `WITH RECURSIVE chain AS (
+  const { rows } = await sql().query<AgentWithExtras>({
+    name: "agent-identity",
+    text: `WITH RECURSIVE chain AS (
        SELECT m.id, m.name, m.role::text AS role, m.title, m."reportsToId", 1 AS depth
          FROM "Agent" s JOIN "Agent" m ON m.id = s."reportsToId" AND m."companyId" = s."companyId"
         WHERE s.id = $1 AND s."companyId" = $2
@@ -65,8 +66,8 @@ export async function agentIdentity(companyId: string, agentId: string) {
             (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'role', role, 'title', title) ORDER BY depth), '[]')
                FROM chain) AS chain
        FROM "Agent" a WHERE a.id = $1 AND a."companyId" = $2`,
-    [agentId, companyId, monthStartUtc()],
-  );
+    values: [agentId, companyId, monthStartUtc()],
+  });
   const row = rows[0];
   if (!row) throw notFound("Agent");
   const { spent, chain, ...agent } = row;
