@@ -47,21 +47,10 @@ try {
 /** The embedded server's URL: the running one if `npm start` holds the data dir, else a temporary start. */
 async function embeddedDatabase() {
   const dataDir = path.resolve(settings.CHARTER_DATA_DIR, "pg");
-  const pidFile = path.join(dataDir, "postmaster.pid");
-  if (fs.existsSync(pidFile)) {
-    const lines = fs.readFileSync(pidFile, "utf8").split("\n");
-    const pid = Number(lines[0]);
-    let alive = false;
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch (e) {
-      alive = e.code === "EPERM";
-    }
-    if (alive) return { url: `postgresql://postgres:postgres@127.0.0.1:${Number(lines[3])}/charter`, stop: async () => {} };
-  }
+  const { runningServerPort, startEmbeddedPostgres } = await import("../lib/db/embedded-postgres.mjs");
+  const port = runningServerPort(dataDir);
+  if (port) return { url: `postgresql://postgres:postgres@127.0.0.1:${port}/charter`, stop: async () => {} };
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const { startEmbeddedPostgres } = await import("../lib/db/embedded-postgres.mjs");
   return startEmbeddedPostgres({ dataDir, log: () => {} });
 }
 

@@ -120,13 +120,22 @@ function reachableDataDir(dataDir, log) {
   return target;
 }
 
-function isAlive(pid) {
+export function isAlive(pid) {
   try {
     process.kill(pid, 0);
     return true;
   } catch (e) {
     return e.code === "EPERM";
   }
+}
+
+/** The port of a live server that holds `dataDir` (e.g. the one `npm start` runs), or null. */
+export function runningServerPort(dataDir) {
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return null;
+  const lines = fs.readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number.parseInt(lines[0], 10);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? Number(lines[3]) : null;
 }
 
 /**

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { listActivity } from "@/lib/services/activity";
+import { listAgents } from "@/lib/services/agents/agents";
+import { listMembers } from "@/lib/services/members";
+import { ACTIVITY_PAGE_SIZE } from "@/lib/queries/activity";
+import { allPages, boardPageContext, companyForPrefix } from "@/app/(board)/page-data";
+import { PageHeader } from "@/components/ui/page-header";
+import { ActivityFeed, type AgentRef } from "@/components/activity/activity-feed.client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Activity" };
+
+export default async function ActivityPage({ params }: { params: Promise<{ prefix: string }> }) {
+  const { prefix } = await params;
+  const ctx = await boardPageContext(`/${prefix}/activity`);
+  const company = await companyForPrefix(prefix);
+  const [firstPage, agents, members] = await Promise.all([
+    listActivity(ctx, company.id, { limit: ACTIVITY_PAGE_SIZE }),
+    allPages((q) => listAgents(ctx, company.id, q)),
+    allPages((q) => listMembers(ctx, company.id, q)),
+  ]);
+  const agentRefs: Record<string, AgentRef> = Object.fromEntries(agents.map((a) => [a.id, { name: a.name, urlKey: a.urlKey }]));
+  const userNames: Record<string, string> = Object.fromEntries(members.map((m) => [m.userId, m.name]));
+  return (
+    <>
+      <PageHeader title="Activity" description="Every change in this company, newest first." />
+      <ActivityFeed
+        companyId={company.id}
+        prefix={company.issuePrefix}
+        companyName={company.name}
+        viewerId={ctx.actor.userId}
+        agents={agentRefs}
+        users={userNames}
+        firstPage={firstPage}
+      />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { can } from "@/lib/auth/permissions";
+import { getAgent, listAgents } from "@/lib/services/agents/agents";
+import { listAgentKeys } from "@/lib/services/agents/keys";
+import { listConfigRevisions } from "@/lib/services/agents/config-revisions";
+import { allPages, boardPageContext, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
+import { AgentDetail } from "@/components/agents/agent-detail.client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Agent" };
+
+export default async function AgentPage({ params }: { params: Promise<{ prefix: string; urlKey: string }> }) {
+  const { prefix, urlKey } = await params;
+  const ctx = await boardPageContext(`/${prefix}/agents/${urlKey}`);
+  const company = await companyForPrefix(prefix);
+  // Look the urlKey up inside this company: getAgent alone searches every company of the user,
+  // where two companies may well both have a "ceo".
+  const agents = await allPages((q) => listAgents(ctx, company.id, q));
+  const ref = segment(urlKey).toLowerCase();
+  const found = agents.find((a) => a.urlKey === ref) ?? agents.find((a) => a.id === ref);
+  if (!found) notFound();
+  const agent = await orNotFound(getAgent(ctx, found.id));
+  const canKeys = can(ctx.actor, "agent.keys", company.id);
+  const [keys, revisions] = await Promise.all([
+    canKeys ? allPages((q) => listAgentKeys(ctx, agent.id, q)) : Promise.resolve(null),
+    allPages((q) => listConfigRevisions(ctx, agent.id, q)),
+  ]);
+  return (
+    <AgentDetail
+      companyId={company.id}
+      prefix={company.issuePrefix}
+      initialAgent={{ ...agent, chainOfCommand: agent.chainOfCommand ?? [] }}
+      agents={agents}
+      initialKeys={keys}
+      initialRevisions={revisions}
+      can={{
+        update: can(ctx.actor, "agent.update", company.id),
+        lifecycle: can(ctx.actor, "agent.lifecycle", company.id),
+        keys: canKeys,
+        rollback: can(ctx.actor, "agent.config.rollback", company.id),
+      }}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+import type { Metadata } from "next";
+import { companyForPrefix, myCompanies, optionalBoardContext } from "@/app/(board)/page-data";
+import { Sidebar } from "@/components/shell/sidebar";
+import type { SwitcherCompany } from "@/components/shell/company-switcher.client";
+
+export const dynamic = "force-dynamic";
+
+type Params = { params: Promise<{ prefix: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  if (!(await optionalBoardContext())) return {};
+  const company = await companyForPrefix((await params).prefix);
+  return { title: { template: `%s · ${company.name} · Charter`, default: company.name } };
+}
+
+const switcherItem = (c: SwitcherCompany): SwitcherCompany => ({ id: c.id, name: c.name, issuePrefix: c.issuePrefix, logoUrl: c.logoUrl, brandColor: c.brandColor });
+
+export default async function CompanyLayout({ children, params }: Params & { children: ReactNode }) {
+  const ctx = await optionalBoardContext();
+  // Signed out: the page itself sends the visitor to /login with its exact path to come back to.
+  if (!ctx) return children;
+  const company = await companyForPrefix((await params).prefix);
+  const companies = await myCompanies();
+  return (
+    <div className="min-h-screen md:flex">
+      <Sidebar
+        company={switcherItem(company)}
+        companies={companies.map(switcherItem)}
+        user={{ name: ctx.actor.name, email: ctx.actor.email, isInstanceAdmin: ctx.actor.isInstanceAdmin }}
+      />
+      <main className="min-w-0 flex-1">
+        <div className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">{children}</div>
+      </main>
+    </div>
+  );
+}

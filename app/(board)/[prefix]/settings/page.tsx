@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { can } from "@/lib/auth/permissions";
+import { boardPageContext, companyForPrefix } from "@/app/(board)/page-data";
+import { PageHeader } from "@/components/ui/page-header";
+import { CompanySettings } from "@/components/companies/company-settings.client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function SettingsPage({ params }: { params: Promise<{ prefix: string }> }) {
+  const { prefix } = await params;
+  const ctx = await boardPageContext(`/${prefix}/settings`);
+  const company = await companyForPrefix(prefix);
+  return (
+    <>
+      <PageHeader title="Settings" description="The company's profile, branding and governance." />
+      <CompanySettings
+        initialCompany={company}
+        canUpdate={can(ctx.actor, "company.update", company.id)}
+        canGovern={can(ctx.actor, "company.govern", company.id)}
+      />
+    </>
+  );
+}

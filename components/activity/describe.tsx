@@ -1,0 +1,102 @@
+// Activity rows as sentences: who did what to which entity. Unknown actions still read sensibly.
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { ActivityDto } from "@/lib/dto/activity";
+import { roleLabel } from "@/lib/format";
+
+export interface AgentRef {
+  name: string;
+  urlKey: string;
+}
+
+export interface DescribeContext {
+  prefix: string;
+  companyName: string;
+  viewerId: string;
+  agents: Record<string, AgentRef>;
+  users: Record<string, string>;
+}
+
+const fieldNames: Record<string, string> = {
+  name: "name", description: "description", brandColor: "brand colour", logoAssetId: "logo", status: "status",
+  budgetMonthlyCents: "monthly budget", requireBoardApprovalForNewAgents: "hire approval rule",
+  title: "title", icon: "icon", capabilities: "capabilities", reportsTo: "manager", role: "role",
+  adapterType: "adapter", adapterConfig: "adapter config", runtimeConfig: "runtime config",
+};
+
+function list(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+const details = (row: ActivityDto) => (row.details && typeof row.details === "object" && !Array.isArray(row.details) ? (row.details as Record<string, unknown>) : {});
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+function AgentLink({ id, ctx, fallback }: { id: string | null; ctx: DescribeContext; fallback?: string }) {
+  const ref = id ? ctx.agents[id] : undefined;
+  if (!ref) return <span className="font-medium text-slate-900">{fallback ?? "an agent"}</span>;
+  return <Link href={`/${ctx.prefix}/agents/${ref.urlKey}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">{ref.name}</Link>;
+}
+
+function userName(id: string | null, ctx: DescribeContext, self: string): string {
+  if (id && id === ctx.viewerId) return self;
+  return (id && ctx.users[id]) || "A board member";
+}
+
+export function Actor({ row, ctx }: { row: ActivityDto; ctx: DescribeContext }) {
+  if (row.actorType === "agent") return <AgentLink id={row.actorId} ctx={ctx} />;
+  if (row.actorType === "system") return <span className="font-medium text-slate-900">Charter</span>;
+  return <span className="font-medium text-slate-900">{userName(row.actorId, ctx, "You")}</span>;
+}
+
+/** The sentence after the actor's name. */
+export function describe(row: ActivityDto, ctx: DescribeContext): ReactNode {
+  const d = details(row);
+  const agent = <AgentLink id={row.entityType === "agent" ? row.entityId : null} ctx={ctx} fallback={str(d.name)} />;
+  const changed = Array.isArray(d.changed) ? list((d.changed as string[]).map((f) => fieldNames[f] ?? f)) : "";
+  switch (row.action) {
+    case "company.created":
+      return <>created the company <b className="font-medium text-slate-900">{str(d.name) ?? ctx.companyName}</b>{d.issuePrefix ? ` with prefix ${String(d.issuePrefix)}` : ""}</>;
+    case "company.updated":
+      return <>changed the company&apos;s {changed || "settings"}</>;
+    case "agent.created":
+      return <>created {agent}{d.role ? ` as ${roleLabel(String(d.role))}` : ""}{d.status === "pending_approval" ? ", pending approval" : ""}</>;
+    case "agent.updated":
+      return <>changed {agent}&apos;s {changed || "profile"}</>;
+    case "agent.paused":
+      return d.reason === "budget" ? <>paused {agent}: its budget is used up</> : <>paused {agent}</>;
+    case "agent.resumed":
+      return <>resumed {agent}</>;
+    case "agent.terminated":
+      return <>terminated {agent}</>;
+    case "agent_key.created":
+      return <>created the API key “{str(d.name) ?? "API key"}” for {agent}</>;
+    case "agent_key.revoked":
+      return <>revoked an API key of {agent}</>;
+    case "agent.config_rolled_back":
+      return <>rolled {agent}&apos;s configuration back to revision {String(d.toRevision ?? "?")}</>;
+    case "agent.instructions_path_set":
+      return <>set the instructions file of {agent}</>;
+    case "member.added":
+      return <>added {userName(row.entityId, ctx, "you")} to the board{d.role ? ` as ${String(d.role)}` : ""}</>;
+    case "member.role_changed":
+      return <>made {userName(row.entityId, ctx, "you")} {String(d.to ?? "a member")}{d.from ? ` (was ${String(d.from)})` : ""}</>;
+    case "member.removed":
+      return <>removed {userName(row.entityId, ctx, "you")} from the board</>;
+    case "asset.uploaded": {
+      const size = typeof d.byteSize === "number" ? ` (${Math.max(1, Math.round(d.byteSize / 1024))} KB)` : "";
+      return <>uploaded an image{size}</>;
+    }
+    default:
+      return <>{row.action.replace(/[._]/g, " ")}{row.entityType === "agent" ? <> on {agent}</> : ""}</>;
+  }
+}
+
+/** A coarse kind of action, for the dot beside each line. */
+export function actionTone(action: string): "green" | "amber" | "red" | "indigo" | "gray" {
+  if (action.endsWith(".created")) return "green";
+  if (action === "agent.paused" || action.endsWith("revoked")) return "amber";
+  if (action === "agent.terminated") return "red";
+  if (action.includes("updated") || action.includes("rolled_back") || action.endsWith("_set")) return "indigo";
+  return "gray";
+}

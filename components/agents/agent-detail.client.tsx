@@ -1,0 +1,181 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import type { AgentDto } from "@/lib/dto/agents";
+import { agentKeys, fetchAgent, type AgentKey, type AgentWithChain, type ConfigRevision } from "@/lib/queries/agents";
+import { adapterLabels, formatDateTime, roleLabel } from "@/lib/format";
+import { Alert } from "@/components/ui/alert";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { ChevronRightGlyph } from "@/components/ui/glyphs";
+import { AgentAvatar } from "@/components/agents/agent-icon";
+import { AgentStatusBadge, pauseReasonText } from "@/components/agents/status-badge";
+import { AgentActions } from "@/components/agents/agent-actions.client";
+import { AgentProfileForm } from "@/components/agents/agent-profile-form.client";
+import { AgentKeysCard } from "@/components/agents/agent-keys.client";
+import { ConfigRevisionsCard } from "@/components/agents/config-revisions.client";
+import { BudgetMeter } from "@/components/agents/budget-meter";
+import { JsonView } from "@/components/agents/json-view";
+
+export interface AgentPermissions {
+  update: boolean;
+  lifecycle: boolean;
+  keys: boolean;
+  rollback: boolean;
+}
+
+interface Props {
+  companyId: string;
+  prefix: string;
+  initialAgent: AgentWithChain;
+  agents: AgentDto[];
+  initialKeys: AgentKey[] | null;
+  initialRevisions: ConfigRevision[];
+  can: AgentPermissions;
+}
+
+export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKeys, initialRevisions, can }: Props) {
+  const { data: agent } = useQuery({
+    queryKey: agentKeys.detail(companyId, initialAgent.id),
+    queryFn: () => fetchAgent(initialAgent.id),
+    initialData: initialAgent,
+  });
+  const terminated = agent.status === "terminated";
+  const reports = agents.filter((a) => a.reportsTo === agent.id && a.status !== "terminated");
+  const agentHref = (urlKey: string) => `/${prefix}/agents/${urlKey}`;
+  const urlKeyOf = new Map(agents.map((a) => [a.id, a.urlKey]));
+
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm text-slate-500">
+        <Link href={`/${prefix}/agents`} className="hover:text-slate-800">Agents</Link>
+        <ChevronRightGlyph className="size-3.5 text-slate-400" />
+        <span className="truncate text-slate-700">{agent.name}</span>
+      </nav>
+
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 items-center gap-4">
+          <AgentAvatar icon={agent.icon} role={agent.role} size="lg" />
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-2.5">
+              <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900">{agent.name}</h1>
+              <span data-testid="agent-status"><AgentStatusBadge status={agent.status} pauseReason={agent.pauseReason} /></span>
+            </div>
+            <p className="mt-0.5 text-sm text-slate-500">
+              {[agent.title, roleLabel(agent.role), adapterLabels[agent.adapterType] ?? agent.adapterType].filter(Boolean).join(" · ")}
+            </p>
+          </div>
+        </div>
+        {can.lifecycle && <AgentActions companyId={companyId} agent={agent} />}
+      </header>
+
+      <StatusNotice agent={agent} />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader title="Budget" description="Month-to-date spend from reported cost events" />
+            <CardBody><BudgetMeter spent={agent.spentMonthlyCents} budget={agent.budgetMonthlyCents} /></CardBody>
+          </Card>
+          <AgentProfileForm companyId={companyId} agent={agent} agents={agents} readOnly={!can.update || terminated} />
+          <Card>
+            <CardHeader title="Adapter configuration" description={`${adapterLabels[agent.adapterType] ?? agent.adapterType}. Secret values are redacted.`} />
+            <CardBody className="space-y-4">
+              <div>
+                <h3 className="mb-1.5 text-xs font-medium uppercase tracking-wide text-slate-500">Adapter config</h3>
+                <JsonView value={agent.adapterConfig} empty="No adapter settings" />
+              </div>
+              <div>
+                <h3 className="mb-1.5 text-xs font-medium uppercase tracking-wide text-slate-500">Runtime config</h3>
+                <JsonView value={agent.runtimeConfig} empty="No runtime settings" />
+              </div>
+            </CardBody>
+          </Card>
+        </div>
+
+        <div className="space-y-6">
+          <Card>
+            <CardHeader title="Reporting line" />
+            <CardBody className="space-y-4 text-sm">
+              <div>
+                <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">Chain of command</h3>
+                {agent.chainOfCommand.length === 0 ? (
+                  <p className="mt-1.5 text-slate-500">{agent.role === "ceo" ? "Reports to the board." : "Reports to nobody: top of the org."}</p>
+                ) : (
+                  <ol className="mt-2 space-y-1" data-testid="chain-of-command">
+                    {[...agent.chainOfCommand].reverse().map((m, i) => (
+                      <li key={m.id} className="flex items-center gap-1.5" style={{ paddingLeft: `${Math.min(i, 6) * 14}px` }}>
+                        {i > 0 && <span className="text-slate-300" aria-hidden="true">└</span>}
+                        {urlKeyOf.get(m.id) ? (
+                          <Link href={agentHref(urlKeyOf.get(m.id)!)} className="font-medium text-slate-800 hover:text-indigo-700 hover:underline">{m.name}</Link>
+                        ) : (
+                          <span className="font-medium text-slate-800">{m.name}</span>
+                        )}
+                        <span className="truncate text-xs text-slate-500">{m.title || roleLabel(m.role)}</span>
+                      </li>
+                    ))}
+                    <li className="flex items-center gap-1.5" style={{ paddingLeft: `${Math.min(agent.chainOfCommand.length, 6) * 14}px` }}>
+                      <span className="text-slate-300" aria-hidden="true">└</span>
+                      <span className="font-semibold text-indigo-700">{agent.name}</span>
+                      <span className="text-xs text-slate-400">this agent</span>
+                    </li>
+                  </ol>
+                )}
+              </div>
+              <div>
+                <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">Direct reports</h3>
+                {reports.length === 0 ? (
+                  <p className="mt-1.5 text-slate-500">None</p>
+                ) : (
+                  <ul className="mt-2 flex flex-wrap gap-1.5">
+                    {reports.slice(0, 12).map((r) => (
+                      <li key={r.id}>
+                        <Link href={agentHref(r.urlKey)} className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 py-0.5 pl-0.5 pr-2.5 text-xs font-medium text-slate-700 hover:bg-slate-200">
+                          <AgentAvatar icon={r.icon} role={r.role} size="sm" className="size-5 rounded-full" />
+                          {r.name}
+                        </Link>
+                      </li>
+                    ))}
+                    {reports.length > 12 && (
+                      <li className="self-center text-xs">
+                        <Link href={`/${prefix}/org`} className="text-slate-500 hover:text-indigo-700 hover:underline">and {reports.length - 12} more on the org chart</Link>
+                      </li>
+                    )}
+                  </ul>
+                )}
+              </div>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 border-t border-slate-100 pt-4 text-xs">
+                <dt className="text-slate-500">URL key</dt>
+                <dd className="truncate font-mono text-slate-700">{agent.urlKey}</dd>
+                <dt className="text-slate-500">Agent id</dt>
+                <dd className="truncate font-mono text-slate-700" title={agent.id}>{agent.id}</dd>
+                <dt className="text-slate-500">Last heartbeat</dt>
+                <dd className="text-slate-700">{agent.lastHeartbeatAt ? formatDateTime(agent.lastHeartbeatAt) : "Never"}</dd>
+                <dt className="text-slate-500">Created</dt>
+                <dd className="text-slate-700">{formatDateTime(agent.createdAt)}</dd>
+              </dl>
+            </CardBody>
+          </Card>
+          {can.keys && initialKeys && <AgentKeysCard companyId={companyId} agentId={agent.id} initialKeys={initialKeys} disabled={terminated} />}
+          <ConfigRevisionsCard companyId={companyId} agentId={agent.id} initialRevisions={initialRevisions} canRollback={can.rollback && !terminated} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function StatusNotice({ agent }: { agent: AgentWithChain }) {
+  if (agent.status === "paused") {
+    return (
+      <Alert tone="warning" title={pauseReasonText(agent.pauseReason) ?? "Paused"}>
+        {agent.pauseReason === "budget"
+          ? "It has spent its monthly budget. Raise the budget below, or wait for the new month, to let it work again."
+          : "It takes no work and its wakes wait until it is resumed."}
+      </Alert>
+    );
+  }
+  if (agent.status === "error") return <Alert tone="error" title="The last run failed">Resume the agent to let it be woken again.</Alert>;
+  if (agent.status === "pending_approval") return <Alert tone="info" title="Waiting for board approval">This hire becomes active once the board approves it.</Alert>;
+  if (agent.status === "terminated") return <Alert tone="info" title="Terminated">Its API keys are revoked, its work was released and its reports moved to its manager. It cannot be changed.</Alert>;
+  return null;
+}

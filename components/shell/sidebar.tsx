@@ -1,0 +1,35 @@
+import Link from "next/link";
+import { CharterMark } from "@/components/shell/charter-mark";
+import { CompanySwitcher, type SwitcherCompany } from "@/components/shell/company-switcher.client";
+import { NavLinks, type NavItem } from "@/components/shell/nav-links.client";
+import { UserMenu } from "@/components/shell/user-menu";
+
+export interface SidebarUser {
+  name: string;
+  email: string;
+  isInstanceAdmin: boolean;
+}
+
+/** The company shell's side bar: switcher, the company's pages, the signed-in user. */
+export function Sidebar({ company, companies, user }: { company: SwitcherCompany; companies: SwitcherCompany[]; user: SidebarUser }) {
+  const base = `/${company.issuePrefix}`;
+  const items: NavItem[] = [
+    { href: `${base}/agents`, label: "Agents", glyph: "agents" },
+    { href: `${base}/org`, label: "Org chart", glyph: "org" },
+    { href: `${base}/activity`, label: "Activity", glyph: "activity" },
+    { href: `${base}/settings`, label: "Settings", glyph: "settings" },
+  ];
+  return (
+    <aside className="flex shrink-0 flex-col gap-4 border-b border-slate-200 bg-slate-100/70 p-3 md:sticky md:top-0 md:h-screen md:w-64 md:border-b-0 md:border-r">
+      <Link href="/companies" className="hidden items-center gap-2 px-1.5 pt-1 text-sm font-semibold text-slate-900 md:flex">
+        <CharterMark className="size-6" />
+        Charter
+      </Link>
+      <CompanySwitcher current={company} companies={companies} />
+      <NavLinks items={items} />
+      <div className="border-t border-slate-200 pt-3 md:mt-auto">
+        <UserMenu {...user} />
+      </div>
+    </aside>
+  );
+}

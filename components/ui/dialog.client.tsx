@@ -1,0 +1,78 @@
+"use client";
+
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { cn } from "@/lib/cn";
+import { Button } from "@/components/ui/button";
+
+/**
+ * A modal on the native <dialog> element: focus is trapped and Escape closes it for free. Its
+ * content mounts only while open, so forms inside start fresh every time.
+ */
+export function Dialog({ open, onClose, title, description, children, className }: {
+  open: boolean; onClose: () => void; title: ReactNode; description?: ReactNode; children: ReactNode; className?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+      className={cn(
+        "m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl bg-white p-0 text-left text-slate-900 shadow-2xl ring-1 ring-slate-900/10",
+        "backdrop:bg-slate-900/40 backdrop:backdrop-blur-[1px]",
+        className,
+      )}
+    >
+      {open && (
+        <div className="flex max-h-[calc(100vh-4rem)] flex-col">
+          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
+            <div>
+              <h2 id={titleId} className="text-base font-semibold">{title}</h2>
+              {description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
+            </div>
+            <button type="button" onClick={onClose} className="-mr-2 rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-600" aria-label="Close">
+              <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+                <path d="M5 5l10 10M15 5L5 15" />
+              </svg>
+            </button>
+          </div>
+          <div className="overflow-y-auto px-6 py-5">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** Footer row for the buttons of a dialog's form. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="mt-6 flex justify-end gap-2">{children}</div>;
+}
+
+/** "Are you sure?" for destructive actions; the confirm button shows the action's progress. */
+export function ConfirmDialog({ open, onClose, onConfirm, title, children, confirmLabel, pending, error, destructive = true }: {
+  open: boolean; onClose: () => void; onConfirm: () => void; title: ReactNode; children: ReactNode; confirmLabel: string; pending?: boolean; error?: ReactNode; destructive?: boolean;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} className="max-w-md">
+      <div className="text-sm text-slate-600">{children}</div>
+      {error && <div className="mt-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">{error}</div>}
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant={destructive ? "destructive" : "primary"} onClick={onConfirm} pending={pending}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+// Display helpers shared by pages and components. The API speaks integer cents; people read dollars.
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+/** "$1,234.56"; whole-dollar amounts drop the cents when `compact` is set. */
+export function formatCents(cents: number, opts: { compact?: boolean } = {}): string {
+  if (opts.compact && cents % 100 === 0) return usdWhole.format(cents / 100);
+  return usd.format(cents / 100);
+}
+
+/** A budget of 0 means "no limit" (DESIGN §7). */
+export function formatBudget(cents: number): string {
+  return cents === 0 ? "No limit" : formatCents(cents, { compact: true });
+}
+
+/** Dollars typed by a person ("12", "12.5", "$1,000") → integer cents, or null when it is not an amount. */
+export function dollarsToCents(input: string): number | null {
+  const cleaned = input.replace(/[$,\s]/g, "");
+  if (cleaned === "") return 0;
+  if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return null;
+  return Math.round(Number(cleaned) * 100);
+}
+
+/** Cents → the string a dollars input shows ("12.50", "0" for no budget). */
+export function centsToDollarsInput(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/** Share of the budget spent, 0–100+ (null when there is no budget). */
+export function spendPercent(spentCents: number, budgetCents: number): number | null {
+  if (budgetCents <= 0) return null;
+  return Math.round((spentCents / budgetCents) * 1000) / 10;
+}
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const timeOnly = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "UTC" });
+
+// Times are shown in UTC so the server's and the browser's rendering agree (no hydration mismatch).
+export const formatDateTime = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+export const formatTime = (iso: string) => timeOnly.format(new Date(iso));
+
+const roleLabels: Record<string, string> = {
+  ceo: "CEO", manager: "Manager", engineer: "Engineer", researcher: "Researcher", designer: "Designer", qa: "QA", general: "General",
+};
+
+export const adapterLabels: Record<string, string> = {
+  process: "Process", http: "HTTP webhook", claude_local: "Claude Code (local)", codex_local: "Codex (local)",
+};
+
+export const statusLabels: Record<string, string> = {
+  idle: "Idle", running: "Running", paused: "Paused", error: "Error", pending_approval: "Pending approval", terminated: "Terminated",
+  active: "Active", archived: "Archived",
+};
+
+export const roleLabel = (role: string) => roleLabels[role] ?? role;
