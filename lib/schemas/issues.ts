@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { refSchema, uuidSchema } from "@/lib/schemas/common";
-import { issueStatuses } from "@/lib/services/issues/status";
+import { issuePriorities, issueStatuses } from "@/lib/issue-status";
 
 export const issueStatusSchema = z.enum(issueStatuses);
-export const issuePrioritySchema = z.enum(["critical", "high", "medium", "low"]);
+export const issuePrioritySchema = z.enum(issuePriorities);
 
 const title = z.string().trim().min(1).max(500);
 const description = z.string().max(100_000);

@@ -55,9 +55,10 @@ const returning = `RETURNING i.*, ARRAY(SELECT l."labelId"::text FROM "IssueLabe
 
 export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { agentId: string; expectedStatuses: IssueStatus[] }) {
   const actor = ctx.actor;
-  if (actor.kind === "agent" && actor.agentId !== input.agentId) throw forbidden("An agent may only check out as itself");
+  // the issue first: another company's issue is 404 whatever the body says (DESIGN §4)
   const t = await loadTarget(ctx, ref, input.agentId);
   authorize(actor, "work.write", t.companyId);
+  if (actor.kind === "agent" && actor.agentId !== input.agentId) throw forbidden("An agent may only check out as itself");
   assertAgentMayWork(t);
   const { actorType, actorId } = actorRef(actor);
   const { rows } = await sql().query(

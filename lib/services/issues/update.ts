@@ -65,7 +65,8 @@ export async function updateIssue(ctx: ServiceContext, ref: string, input: Updat
     const current = await tx.issue.findUniqueOrThrow({ where: { id: found.id } });
     const assigneeChanged = input.assigneeAgentId !== undefined && input.assigneeAgentId !== current.assigneeAgentId;
     const to = nextStatus(current, input, assigneeChanged);
-    await assertStatusChange(tx, actor, current, to);
+    // only a status the caller asked for is a move of the table; the return to todo on reassignment is a rule
+    if (input.status !== undefined) await assertStatusChange(tx, actor, current, to);
     const assigneeAgentId = input.assigneeAgentId === undefined ? current.assigneeAgentId : input.assigneeAgentId;
     const assigneeUserId = input.assigneeUserId === undefined ? current.assigneeUserId : input.assigneeUserId;
     if (to === "in_progress" && !assigneeAgentId && !assigneeUserId) {
