@@ -8,6 +8,10 @@ export const issuePrioritySchema = z.enum(issuePriorities);
 const title = z.string().trim().min(1).max(500);
 const description = z.string().max(100_000);
 
+/** One assignee per issue at a time (spec, Limits): an agent or a board user, not both. */
+const oneAssignee = (b: { assigneeAgentId?: string | null; assigneeUserId?: string | null }) => !(b.assigneeAgentId && b.assigneeUserId);
+const oneAssigneeIssue = { message: "an issue has one assignee: send assigneeAgentId or assigneeUserId, not both", path: ["assigneeUserId"] };
+
 export const createIssueSchema = z.strictObject({
   title: title.describe("Required"),
   description: description.optional(),
@@ -19,8 +23,9 @@ export const createIssueSchema = z.strictObject({
   assigneeAgentId: uuidSchema.nullable().optional(),
   assigneeUserId: uuidSchema.nullable().optional(),
   labelIds: z.array(uuidSchema).max(50).optional(),
-});
+}).refine((b) => oneAssignee(b), oneAssigneeIssue);
 export type CreateIssueInput = z.infer<typeof createIssueSchema>;
+
 
 export const updateIssueSchema = z.strictObject({
   title: title.optional(),
@@ -34,7 +39,7 @@ export const updateIssueSchema = z.strictObject({
   assigneeUserId: uuidSchema.nullable().optional(),
   labelIds: z.array(uuidSchema).max(50).optional(),
   comment: z.string().trim().min(1).max(100_000).optional().describe("Adds a comment in the same call; @-mentions wake agents"),
-});
+}).refine((b) => oneAssignee(b), oneAssigneeIssue);
 export type UpdateIssueInput = z.infer<typeof updateIssueSchema>;
 
 export const checkoutSchema = z.strictObject({

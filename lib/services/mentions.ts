@@ -7,7 +7,7 @@ export interface MentionCandidate {
   name: string;
 }
 
-const linkPattern = /\]\(agent:\/\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)/gi;
+const linkPattern = /\[[^\]\n]*\]\(agent:\/\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)/gi;
 const wordChar = /[\p{L}\p{N}_]/u;
 
 /** Ids of the agents mentioned in `text`, each once, in order of first mention. */
@@ -18,6 +18,8 @@ export function parseMentions(text: string, agents: MentionCandidate[]): string[
     const id = m[1].toLowerCase();
     if (byId.has(id)) found.add(id);
   }
+  // a link's own text names nobody else: `[@Ada](agent://<Bob>)` wakes Bob only
+  text = text.replace(linkPattern, (m) => " ".repeat(m.length));
   const names = [...agents].sort((a, b) => b.name.length - a.name.length).map((a) => ({ id: a.id, lower: a.name.toLowerCase() }));
   const lower = text.toLowerCase();
   for (let at = lower.indexOf("@"); at !== -1; at = lower.indexOf("@", at + 1)) {

@@ -66,3 +66,12 @@ describe("parseMentions", () => {
     expect(ids("@ Bob @")).toEqual([]);
   });
 });
+
+describe("link text", () => {
+  it("a link's text is not read as a mention of someone else", () => {
+    const ada = { id: "11111111-1111-4111-8111-111111111111", name: "Ada" };
+    const bob = { id: "22222222-2222-4222-8222-222222222222", name: "Bob" };
+    expect(parseMentions(`see [@Ada](agent://${bob.id})`, [ada, bob])).toEqual([bob.id]);
+    expect(parseMentions(`[@Ada](agent://${bob.id}) and @Ada`, [ada, bob])).toEqual([bob.id, ada.id]);
+  });
+});

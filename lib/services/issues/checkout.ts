@@ -63,7 +63,7 @@ export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { a
   const { actorType, actorId } = actorRef(actor);
   const { rows } = await sql().query(
     `WITH upd AS (
-       UPDATE "Issue" i SET status = 'in_progress', "assigneeAgentId" = $2::uuid, "startedAt" = coalesce(i."startedAt", now()),
+       UPDATE "Issue" i SET status = 'in_progress', "assigneeAgentId" = $2::uuid, "assigneeUserId" = NULL, "startedAt" = coalesce(i."startedAt", now()),
               "checkoutRunId" = $3::uuid, "lockedAt" = now(), "updatedAt" = now()
         WHERE i.id = $1::uuid AND i.status::text = ANY($4::text[]) AND i.status::text = ANY($5::text[])
           AND (i."assigneeAgentId" IS NULL OR i."assigneeAgentId" = $2::uuid)

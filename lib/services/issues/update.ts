@@ -63,6 +63,9 @@ export async function updateIssue(ctx: ServiceContext, ref: string, input: Updat
     // row lock: a concurrent checkout or PATCH waits, then sees our result
     await tx.$queryRaw`SELECT id FROM "Issue" WHERE id = ${found.id}::uuid FOR UPDATE`;
     const current = await tx.issue.findUniqueOrThrow({ where: { id: found.id } });
+    // one assignee at a time: naming a user unassigns the agent, and the other way round
+    if (input.assigneeUserId) input = { ...input, assigneeAgentId: null };
+    else if (input.assigneeAgentId) input = { ...input, assigneeUserId: null };
     const assigneeChanged = input.assigneeAgentId !== undefined && input.assigneeAgentId !== current.assigneeAgentId;
     const to = nextStatus(current, input, assigneeChanged);
     // only a status the caller asked for is a move of the table; the return to todo on reassignment is a rule
