@@ -37,7 +37,7 @@ await withPg(c.databaseUrl, async (db) => {
   await db.query(`
     INSERT INTO "IssueComment" (id, "companyId", "issueId", body, "authorAgentId", "createdAt", "updatedAt")
     SELECT uuidv7(), $1, i.id, ${phrase(25)} || CASE WHEN s.n % 50000 = 0 THEN ' zebrafish' ELSE '' END, i."assigneeAgentId", now(), now()
-      FROM generate_series(1, ${COMMENTS}) AS s(n) JOIN "Issue" i ON i."companyId" = $1 AND i.number = 1 + (s.n * 7919) % ${ISSUES}`, [company.id]);
+      FROM generate_series(1, ${COMMENTS}) AS s(n) JOIN "Issue" i ON i."companyId" = $1 AND i.number = (1 + (s.n::bigint * 7919) % ${ISSUES})::int`, [company.id]);
   await db.query(`ANALYZE "Issue"; ANALYZE "IssueComment"`);
 });
 const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;

@@ -8,7 +8,7 @@ import { commentDto } from "@/lib/dto/issues";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { parseMentions } from "@/lib/services/mentions";
-import { requestWake } from "@/lib/services/wakeups";
+import { prismaExec, requestWake } from "@/lib/services/wakeups";
 import { getIssueOrThrow } from "@/lib/services/issues/queries";
 
 /** Inserts a comment in the caller's transaction, with its activity row and mention wakes. */
@@ -34,7 +34,7 @@ async function wakeMentioned(tx: Tx, actor: Actor, issue: Pick<Issue, "id" | "co
   const author = actor.kind === "agent" ? actor.agentId : null;
   for (const agentId of parseMentions(body, agents)) {
     if (agentId === author) continue;
-    await requestWake(tx, {
+    await requestWake(prismaExec(tx), {
       companyId: issue.companyId, agentId, reason: "mention", source: `comment on ${issue.identifier}`,
       issueId: issue.id, commentId,
       payload: { taskId: issue.id, wakeCommentId: commentId, wakeReason: "mention" },

@@ -6,6 +6,8 @@ import { authorize } from "@/lib/auth/permissions";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { getAgentOrThrow } from "@/lib/services/agents/queries";
+import { uuidv7 } from "@/lib/ids";
+import type { SqlExec } from "@/lib/db/client";
 
 export interface WakeInput {
   companyId: string;
@@ -18,22 +20,25 @@ export interface WakeInput {
   payload?: Prisma.InputJsonObject;
 }
 
-export async function requestWake(tx: Tx, input: WakeInput) {
-  // serialise wakes of one agent so two triggers cannot both think they are first
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`wake:${input.agentId}`}, 0))`;
-  const queued = await tx.wakeRequest.findFirst({
-    where: { companyId: input.companyId, agentId: input.agentId, status: "queued" },
-    orderBy: { createdAt: "asc" },
-    select: { id: true },
-  });
-  return tx.wakeRequest.create({
-    data: {
-      companyId: input.companyId, agentId: input.agentId, reason: input.reason, source: input.source,
-      issueId: input.issueId ?? null, commentId: input.commentId ?? null, approvalId: input.approvalId ?? null,
-      payload: input.payload ?? {},
-      status: queued ? "coalesced" : "queued", coalescedIntoId: queued?.id ?? null,
-    },
-  });
+/** Runs SQL in a Prisma transaction, for code shared with the pg transactions of sqlTx. */
+export const prismaExec = (tx: Tx): SqlExec => (text, values) => tx.$queryRawUnsafe(text, ...values);
+
+/**
+ * Records a wake in the caller's transaction. Wakes of one agent are serialised by an advisory
+ * lock taken in its own statement first (a statement's snapshot predates locks it takes itself), so
+ * two triggers cannot both think they are first.
+ */
+export async function requestWake(exec: SqlExec, input: WakeInput): Promise<void> {
+  await exec(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))::text`, [`wake:${input.agentId}`]);
+  await exec(
+    `WITH q AS (SELECT id FROM "WakeRequest" WHERE "companyId" = $2::uuid AND "agentId" = $3::uuid AND status = 'queued' ORDER BY "createdAt" LIMIT 1)
+     INSERT INTO "WakeRequest" (id, "companyId", "agentId", reason, source, "issueId", "commentId", "approvalId", payload, status, "coalescedIntoId", "updatedAt")
+     SELECT $1::uuid, $2::uuid, $3::uuid, $4::"WakeReason", $5, $6::uuid, $7::uuid, $8::uuid, $9::jsonb,
+            CASE WHEN (SELECT id FROM q) IS NULL THEN 'queued' ELSE 'coalesced' END::"WakeStatus", (SELECT id FROM q), now()
+     RETURNING id::text`,
+    [uuidv7(), input.companyId, input.agentId, input.reason, input.source, input.issueId ?? null, input.commentId ?? null,
+      input.approvalId ?? null, JSON.stringify(input.payload ?? {})],
+  );
 }
 
 export function wakeDto(row: Prisma.WakeRequestGetPayload<object>) {

@@ -60,6 +60,12 @@ export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { a
   authorize(actor, "work.write", t.companyId);
   if (actor.kind === "agent" && actor.agentId !== input.agentId) throw forbidden("An agent may only check out as itself");
   assertAgentMayWork(t);
+  // Most racers lose: answer them from the row just read, without touching it. The UPDATE below
+  // re-checks everything under the row lock, so a stale read can only turn a win into a 409.
+  if (!(t.status === "in_progress" && t.assigneeAgentId === input.agentId)) {
+    const early = checkoutRefusal(t, input);
+    if (early) throw early;
+  }
   const { actorType, actorId } = actorRef(actor);
   const { rows } = await sql().query(
     `WITH upd AS (
@@ -81,17 +87,25 @@ export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { a
   return explainFailedCheckout(ctx, t.id, input);
 }
 
+/** Why a checkout cannot apply to an issue in this state, or null if it can. */
+function checkoutRefusal(now: { status: IssueStatus; assigneeAgentId: string | null }, input: { agentId: string; expectedStatuses: IssueStatus[] }) {
+  if (now.assigneeAgentId && now.assigneeAgentId !== input.agentId) {
+    return new AppError("conflict", "Another agent owns this issue; pick a different task", { status: now.status, assigneeAgentId: now.assigneeAgentId });
+  }
+  if (!input.expectedStatuses.includes(now.status)) {
+    return new AppError("conflict", `The issue is ${now.status}, not one of the expected statuses`, { status: now.status });
+  }
+  if (!checkoutSources.includes(now.status)) {
+    return new AppError("invalid_transition", `An issue cannot move from ${now.status} to in_progress`, { from: now.status, to: "in_progress" });
+  }
+  return null;
+}
+
 /** The update did not apply: say why, reading the row as it is now. */
 async function explainFailedCheckout(ctx: ServiceContext, issueId: string, input: { agentId: string; expectedStatuses: IssueStatus[] }) {
   const now = await ctx.db.issue.findUniqueOrThrow({ where: { id: issueId } });
   if (now.status === "in_progress" && now.assigneeAgentId === input.agentId) return issueWithLabels(ctx.db, now);
-  if (now.assigneeAgentId && now.assigneeAgentId !== input.agentId) {
-    throw new AppError("conflict", "Another agent owns this issue; pick a different task", { status: now.status, assigneeAgentId: now.assigneeAgentId });
-  }
-  if (!input.expectedStatuses.includes(now.status)) {
-    throw new AppError("conflict", `The issue is ${now.status}, not one of the expected statuses`, { status: now.status });
-  }
-  throw new AppError("invalid_transition", `An issue cannot move from ${now.status} to in_progress`, { from: now.status, to: "in_progress" });
+  throw checkoutRefusal(now, input) ?? new AppError("conflict", "The issue changed meanwhile; pick a different task");
 }
 
 export async function releaseIssue(ctx: ServiceContext, ref: string) {

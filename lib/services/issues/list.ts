@@ -21,7 +21,7 @@ export async function listIssues(ctx: ServiceContext, companyRef: string, query:
   const params: unknown[] = [company.id];
   const p = (v: unknown) => `$${params.push(v)}`;
   const where = [`i."companyId" = $1`];
-  if (query.status) where.push(`i.status::text = ANY(${p(query.status)}::text[])`);
+  if (query.status) where.push(`i.status = ANY(${p(query.status)}::"IssueStatus"[])`);
   if (query.priority) where.push(`i.priority = ${p(query.priority)}::"IssuePriority"`);
   for (const col of ["assigneeAgentId", "assigneeUserId", "projectId", "goalId", "parentId"] as const) {
     if (query[col]) where.push(`i."${col}" = ${p(query[col])}::uuid`);

@@ -6,7 +6,7 @@ import { AppError, forbidden } from "@/lib/http/errors";
 import type { UpdateIssueInput } from "@/lib/schemas/issues";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { requestWake } from "@/lib/services/wakeups";
+import { prismaExec, requestWake } from "@/lib/services/wakeups";
 import { insertComment } from "@/lib/services/comments";
 import { chainOfCommand } from "@/lib/services/agents/queries";
 import { isLegalMove, isTerminal } from "@/lib/services/issues/status";
@@ -96,7 +96,7 @@ export async function updateIssue(ctx: ServiceContext, ref: string, input: Updat
       });
     }
     if (assigneeChanged && row.assigneeAgentId && !(actor.kind === "agent" && actor.agentId === row.assigneeAgentId)) {
-      await requestWake(tx, {
+      await requestWake(prismaExec(tx), {
         companyId: row.companyId, agentId: row.assigneeAgentId, reason: "assignment", source: `assigned ${row.identifier}`,
         issueId: row.id, payload: { taskId: row.id, wakeReason: "assignment" },
       });
