@@ -1,6 +1,7 @@
 // GET /api/companies/:companyId/issues: every filter of the spec, priority order (critical first,
 // then most recently updated), keyset pagination, and `q` through the trigram indexes. Hand-written
 // SQL on the shared pool: this is the list every agent reads every heartbeat.
+import { createHash } from "node:crypto";
 import type { Issue } from "@/lib/generated/prisma/client";
 import { sql } from "@/lib/db/client";
 import { decodeCursor, toPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
@@ -41,13 +42,13 @@ export async function listIssues(ctx: ServiceContext, companyRef: string, query:
     const [pp, pu, pi] = [p(prio), p(updatedAt), p(id)];
     where.push(`(i.priority > ${pp}::"IssuePriority" OR (i.priority = ${pp}::"IssuePriority" AND (i."updatedAt" < ${pu} OR (i."updatedAt" = ${pu} AND i.id < ${pi}::uuid))))`);
   }
-  const { rows } = await sql().query<Issue & { labelIds: string[] }>(
-    `SELECT i.*, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = i."companyId" AND l."issueId" = i.id) AS "labelIds"
+  const text = `SELECT i.*, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = i."companyId" AND l."issueId" = i.id) AS "labelIds"
        FROM "Issue" i
       WHERE ${where.join(" AND ")}
       ORDER BY i.priority ASC, i."updatedAt" DESC, i.id DESC
-      LIMIT ${p(query.limit + 1)}`,
-    params,
-  );
+      LIMIT ${p(query.limit + 1)}`;
+  // prepared per shape of filters: planning costs more than running this query
+  const name = `issues-${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+  const { rows } = await sql().query<Issue & { labelIds: string[] }>({ name, text, values: params });
   return toPage(rows, query.limit, order, issueDto);
 }
