@@ -9,7 +9,7 @@ const noServices = {
 };
 
 export default tseslint.config(
-  { ignores: ["node_modules", ".next", "lib/generated", "playwright-report", "test-results", "reports", "next-env.d.ts"] },
+  { ignores: ["node_modules", ".next", ".scratch", "lib/generated", "playwright-report", "test-results", "reports", "next-env.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

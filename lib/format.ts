@@ -56,3 +56,17 @@ export const statusLabels: Record<string, string> = {
 };
 
 export const roleLabel = (role: string) => roleLabels[role] ?? role;
+
+const shortDateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+
+/** "Nov 22, 7:01 AM" (UTC): for dense tables; pair it with formatDateTime in a title. */
+export const formatShortDateTime = (iso: string) => shortDateTime.format(new Date(iso));
+
+/** An enum value as words: "in_progress" → "In progress". */
+export const humanize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, " ");
+
+/** The first line of markdown as plain words, for one-line previews in lists. */
+export function markdownPreview(md: string): string {
+  const line = md.split("\n").map((l) => l.trim()).find(Boolean) ?? "";
+  return line.replace(/^(#+|>|[-*+]|\d+\.)\s+/, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[*_`~]/g, "");
+}

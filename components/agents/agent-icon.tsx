@@ -81,9 +81,9 @@ const roleTints: Record<string, string> = {
 };
 
 /** The agent's icon in a rounded tile tinted by its role. */
-export function AgentAvatar({ icon, role, size = "md", className }: { icon: string | null; role: string; size?: "sm" | "md" | "lg"; className?: string }) {
-  const box = { sm: "size-7 rounded-md", md: "size-8 rounded-lg", lg: "size-12 rounded-xl" }[size];
-  const glyph = { sm: "size-4", md: "size-[18px]", lg: "size-6" }[size];
+export function AgentAvatar({ icon, role, size = "md", className }: { icon: string | null; role: string; size?: "xs" | "sm" | "md" | "lg"; className?: string }) {
+  const box = { xs: "size-5 rounded", sm: "size-7 rounded-md", md: "size-8 rounded-lg", lg: "size-12 rounded-xl" }[size];
+  const glyph = { xs: "size-3.5", sm: "size-4", md: "size-[18px]", lg: "size-6" }[size];
   return (
     <span className={cn("inline-flex shrink-0 items-center justify-center ring-1 ring-inset", box, roleTints[role] ?? roleTints.general, className)}>
       <AgentIcon icon={icon} className={glyph} />

@@ -14,6 +14,9 @@ export interface SidebarUser {
 export function Sidebar({ company, companies, user }: { company: SwitcherCompany; companies: SwitcherCompany[]; user: SidebarUser }) {
   const base = `/${company.issuePrefix}`;
   const items: NavItem[] = [
+    { href: `${base}/issues`, label: "Issues", glyph: "issues" },
+    { href: `${base}/projects`, label: "Projects", glyph: "projects" },
+    { href: `${base}/goals`, label: "Goals", glyph: "goals" },
     { href: `${base}/agents`, label: "Agents", glyph: "agents" },
     { href: `${base}/org`, label: "Org chart", glyph: "org" },
     { href: `${base}/activity`, label: "Activity", glyph: "activity" },

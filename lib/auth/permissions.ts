@@ -32,6 +32,9 @@ export const permissions = {
   "agent.instructions": { board: "member", agent: "any" },
   "agent.config.rollback": { board: "member" },
   "activity.read": { board: "viewer", agent: "any" },
+  // goals, projects, workspaces, labels, issues and comments: agents work across their whole org
+  "work.read": { board: "viewer", agent: "any" },
+  "work.write": { board: "member", agent: "any" },
   "asset.read": { board: "viewer", agent: "any" },
 } as const satisfies Record<string, Rule>;
 

@@ -47,3 +47,22 @@ export async function disconnectDb(): Promise<void> {
   await current.client.$disconnect();
   await current.pool.end();
 }
+
+/** Runs one SQL statement inside a transaction and returns its rows. */
+export type SqlExec = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** A transaction on one pooled connection, for hot paths written in SQL. */
+export async function sqlTx<T>(fn: (exec: SqlExec) => Promise<T>): Promise<T> {
+  const client = await sql().connect();
+  try {
+    await client.query("BEGIN");
+    const result = await fn(async (text, values) => (await client.query(text, values)).rows);
+    await client.query("COMMIT");
+    return result;
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}

@@ -18,6 +18,8 @@ export const errorStatus = {
   unprocessable: 422,
   derived_field: 422,
   reporting_cycle: 422,
+  goal_cycle: 422,
+  issue_cycle: 422,
   internal: 500,
 } as const;
 

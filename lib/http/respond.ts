@@ -1,4 +1,5 @@
 // The one mapper from anything thrown to an HTTP answer with the DESIGN §4 body.
+import pg from "pg";
 import { ZodError } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, errorStatus, type ErrorCode } from "@/lib/http/errors";
@@ -29,10 +30,26 @@ function fromPrisma(err: Prisma.PrismaClientKnownRequestError): AppError | null 
   }
 }
 
+/** Errors of hand-written SQL (pg's DatabaseError carries the SQLSTATE in `code`). */
+function fromPg(err: pg.DatabaseError): AppError | null {
+  switch (err.code) {
+    case "23505":
+      return new AppError("conflict", "A row with these unique values already exists");
+    case "23503":
+      return new AppError("invalid_reference", "The request names an entity that does not exist");
+    case "40001":
+    case "40P01":
+      return new AppError("conflict", "A concurrent change won; read again and retry");
+    default:
+      return null;
+  }
+}
+
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return new AppError("validation_error", "The request does not match the expected fields", zodDetails(err));
   if (err instanceof Prisma.PrismaClientKnownRequestError) return fromPrisma(err);
+  if (err instanceof pg.DatabaseError) return fromPg(err);
   return null;
 }
 

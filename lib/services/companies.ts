@@ -1,5 +1,6 @@
 // Companies: create (instance admins), list, read, and PATCH with the spec's field permissions.
-import type { Company, Prisma } from "@/lib/generated/prisma/client";
+import type { Company } from "@/lib/generated/prisma/client";
+import { sql } from "@/lib/db/client";
 import { authorize, requireInstanceAdmin, visibleCompanyIds, type Permission } from "@/lib/auth/permissions";
 import { AppError, forbidden, invalidReference, notFound } from "@/lib/http/errors";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
@@ -10,15 +11,18 @@ import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { companiesSpendCents, companySpendCents } from "@/lib/services/spend";
 
-function companyWhere(ctx: ServiceContext, ref: string): Prisma.CompanyWhereInput {
-  const ids = visibleCompanyIds(ctx.actor);
-  const key = isUuid(ref) ? { id: ref } : { issuePrefix: ref.toUpperCase() };
-  return ids === null ? key : { AND: [key, { id: { in: ids } }] };
-}
-
-/** The company named by id or issue prefix, if the caller may see it and holds `permission` there. */
+/**
+ * The company named by id or issue prefix, if the caller may see it and holds `permission` there.
+ * Every company-scoped request starts here, so it is one prepared statement on the shared pool.
+ */
 export async function getCompanyOrThrow(ctx: ServiceContext, ref: string, permission: Permission): Promise<Company> {
-  const company = await ctx.db.company.findFirst({ where: companyWhere(ctx, ref) });
+  const byId = isUuid(ref);
+  const { rows } = await sql().query<Company>({
+    name: byId ? "company-by-id" : "company-by-prefix",
+    text: `SELECT * FROM "Company" WHERE ${byId ? `id = $1::uuid` : `"issuePrefix" = upper($1)`} AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))`,
+    values: [ref, visibleCompanyIds(ctx.actor)],
+  });
+  const company = rows[0];
   if (!company) throw notFound("Company");
   authorize(ctx.actor, permission, company.id);
   return company;

@@ -58,6 +58,16 @@ export async function mintAgentKey(agent: { id: string; companyId: string }) {
   return token;
 }
 
+/** A heartbeat run of the agent and its short-lived run key: requests with it carry the run's id. */
+export async function mintRunKey(agent: { id: string; companyId: string; adapterType?: "process" | "http" | "claude_local" | "codex_local" }) {
+  const run = await db().heartbeatRun.create({
+    data: { companyId: agent.companyId, agentId: agent.id, status: "running", adapterType: agent.adapterType ?? "process", startedAt: new Date() },
+  });
+  const { token, digest } = mintToken("runKey");
+  await db().agentKey.create({ data: { companyId: agent.companyId, agentId: agent.id, name: "run", kind: "run", runId: run.id, tokenHash: digest } });
+  return { run, token };
+}
+
 /** A company with an owner board user, a CEO, a manager under it and an engineer under that. */
 export async function createWorld() {
   const company = await createCompany();

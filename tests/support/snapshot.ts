@@ -13,5 +13,9 @@ export async function companySnapshot(companyId: string) {
     revisions: await d.agentConfigRevision.findMany({ where: { companyId }, ...byId }),
     assets: await d.asset.findMany({ where: { companyId }, select: { id: true, sha256: true, contentType: true, byteSize: true }, ...byId }),
     activity: await d.activityLog.findMany({ where: { companyId }, ...byId }),
+    issues: await d.issue.findMany({ where: { companyId }, ...byId }),
+    issueLabels: await d.issueLabel.findMany({ where: { companyId }, orderBy: [{ issueId: "asc" }, { labelId: "asc" }] }),
+    comments: await d.issueComment.findMany({ where: { companyId }, ...byId }),
+    wakeRequests: await d.wakeRequest.findMany({ where: { companyId }, ...byId }),
   };
 }

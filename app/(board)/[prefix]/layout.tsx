@@ -29,7 +29,7 @@ export default async function CompanyLayout({ children, params }: Params & { chi
         companies={companies.map(switcherItem)}
         user={{ name: ctx.actor.name, email: ctx.actor.email, isInstanceAdmin: ctx.actor.isInstanceAdmin }}
       />
-      <main className="min-w-0 flex-1">
+      <main className="@container min-w-0 flex-1">
         <div className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">{children}</div>
       </main>
     </div>

@@ -1,7 +1,7 @@
 // Reading agents: by id or urlKey inside the caller's companies, the chain of command, the DTO.
 import type { Agent, Prisma } from "@/lib/generated/prisma/client";
 import { authorize, companyScope, type Permission } from "@/lib/auth/permissions";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, invalidReference, notFound } from "@/lib/http/errors";
 import { agentDto, type ChainItem } from "@/lib/dto/agents";
 import { isUuid } from "@/lib/schemas/common";
 import type { ServiceContext, Tx } from "@/lib/services/context";
@@ -15,6 +15,13 @@ export async function getAgentOrThrow(ctx: ServiceContext, ref: string, permissi
   if (rows.length > 1) throw new AppError("conflict", `Several of your companies have an agent '${ref}': use its id`);
   authorize(ctx.actor, permission, rows[0].companyId);
   return rows[0];
+}
+
+/** A body field naming an agent (owner, lead) must name a live agent of the company: else 422. */
+export async function assertCompanyAgent(db: Db | Tx, companyId: string, agentId: string | null | undefined, path: string): Promise<void> {
+  if (agentId === null || agentId === undefined) return;
+  const agent = await db.agent.findFirst({ where: { id: agentId, companyId, status: { not: "terminated" } }, select: { id: true } });
+  if (!agent) throw invalidReference(path, "Agent");
 }
 
 /** Managers from the direct one upward (cycle-safe: reportsTo never forms a cycle, and depth is capped). */

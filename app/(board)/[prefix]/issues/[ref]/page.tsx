@@ -1,0 +1,53 @@
+import type { Metadata } from "next";
+import { cache } from "react";
+import { notFound } from "next/navigation";
+import { can } from "@/lib/auth/permissions";
+import { SUB_ISSUE_PAGE_SIZE } from "@/lib/queries/issues";
+import { getIssueDetail } from "@/lib/services/issues/queries";
+import { listIssues } from "@/lib/services/issues/list";
+import { listComments } from "@/lib/services/comments";
+import { allPages, boardPageContext, companyDirectory, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
+import { IssueDetailView } from "@/components/issues/issue-detail.client";
+
+export const dynamic = "force-dynamic";
+
+type Params = { params: Promise<{ prefix: string; ref: string }> };
+
+/**
+ * The issue of /<prefix>/issues/<ref>: the API accepts an identifier or an id, and so does the page
+ * (links in comments may use either). An issue of another company is not found here.
+ */
+const issueForPage = cache(async (prefix: string, ref: string) => {
+  const ctx = await boardPageContext(`/${prefix}/issues/${ref}`);
+  const company = await companyForPrefix(prefix);
+  const issue = await orNotFound(getIssueDetail(ctx, segment(ref)));
+  if (issue.companyId !== company.id) notFound();
+  return { ctx, company, issue };
+});
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { prefix, ref } = await params;
+  const { issue } = await issueForPage(prefix, ref);
+  return { title: `${issue.identifier} ${issue.title}` };
+}
+
+export default async function IssuePage({ params }: Params) {
+  const { prefix, ref } = await params;
+  const { ctx, company, issue } = await issueForPage(prefix, ref);
+  const [comments, children, directory] = await Promise.all([
+    allPages((q) => listComments(ctx, issue.id, q)),
+    listIssues(ctx, company.id, { parentId: issue.id, limit: SUB_ISSUE_PAGE_SIZE }),
+    companyDirectory(ctx, company.id),
+  ]);
+  return (
+    <IssueDetailView
+      companyId={company.id}
+      prefix={company.issuePrefix}
+      initialIssue={issue}
+      initialComments={comments}
+      initialChildren={children}
+      directory={directory}
+      canWrite={can(ctx.actor, "work.write", company.id)}
+    />
+  );
+}

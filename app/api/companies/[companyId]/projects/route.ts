@@ -1,0 +1,12 @@
+import { apiHandler, listOf } from "@/lib/http/api-handler";
+import { companyParams } from "@/lib/schemas/companies";
+import { createProjectSchema, listProjectsQuery } from "@/lib/schemas/projects";
+import { createProject, listProjects } from "@/lib/services/projects/projects";
+
+export const GET = apiHandler({ params: companyParams, query: listProjectsQuery, list: true }, async ({ ctx, params, query }) =>
+  listOf(await listProjects(ctx, params.companyId, query)),
+);
+
+export const POST = apiHandler({ params: companyParams, body: createProjectSchema, status: 201 }, ({ ctx, params, body }) =>
+  createProject(ctx, params.companyId, body),
+);

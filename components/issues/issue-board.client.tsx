@@ -1,0 +1,238 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type DragEvent } from "react";
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { isLegalMove, isTerminal, issuePriorities, issueStatuses, type IssueStatus } from "@/lib/issue-status";
+import { fetchIssuePage, issueKeys, updateIssue, type IssueDto, type IssueFilters } from "@/lib/queries/issues";
+import type { Page } from "@/lib/queries/fetcher";
+import { humanize } from "@/lib/format";
+import { cn } from "@/lib/cn";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { PriorityLabel, statusDot } from "@/components/issues/issue-badges";
+import { Assignee } from "@/components/issues/assignee";
+import type { DirectoryMaps } from "@/components/issues/directory";
+
+type Columns = InfiniteData<Page<IssueDto>, string | null>;
+
+/** Whether the board may move the card itself: the spec's table, cancellation, and in_progress's assignee. */
+function moveKind(issue: IssueDto, to: IssueStatus): "none" | "legal" | "illegal" {
+  if (issue.status === to) return "none";
+  if (to === "cancelled") return isTerminal(issue.status) ? "illegal" : "legal";
+  if (!isLegalMove(issue.status, to)) return "illegal";
+  if (to === "in_progress" && !issue.assigneeAgentId && !issue.assigneeUserId) return "illegal";
+  return "legal";
+}
+
+const rank = (p: string) => issuePriorities.indexOf(p as (typeof issuePriorities)[number]);
+
+function without(data: Columns | undefined, id: string): Columns | undefined {
+  return data && { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((i) => i.id !== id) })) };
+}
+
+/** Puts a just-updated card where the API's order would (first in its priority, as the newest). */
+function withCard(data: Columns | undefined, card: IssueDto): Columns | undefined {
+  if (!data) return data;
+  const pages = data.pages.map((p) => ({ ...p, items: [...p.items] }));
+  for (const page of pages) {
+    const at = page.items.findIndex((i) => rank(i.priority) >= rank(card.priority));
+    if (at >= 0) {
+      page.items.splice(at, 0, card);
+      return { ...data, pages };
+    }
+  }
+  pages[pages.length - 1]?.items.push(card);
+  return { ...data, pages };
+}
+
+interface Refusal { identifier: string; from: IssueStatus; to: IssueStatus; message: string }
+
+/**
+ * The kanban board: a column per status, each loading its own pages. Dragging a card to another
+ * column PATCHes its status: a move the table allows shows at once and is rolled back if the API
+ * refuses; any other move is left to the API to refuse, and its reason is shown while the card stays.
+ */
+export function IssueBoard({ companyId, prefix, filters, initialColumns, maps }: {
+  companyId: string; prefix: string; filters: IssueFilters; initialColumns: Record<IssueStatus, Page<IssueDto>> | null; maps: DirectoryMaps;
+}) {
+  const queryClient = useQueryClient();
+  const [dragging, setDragging] = useState<IssueDto | null>(null);
+  const [over, setOver] = useState<IssueStatus | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [mountedAt] = useState(() => Date.now());
+
+  const move = useMutation({
+    mutationFn: ({ issue, to }: { issue: IssueDto; to: IssueStatus; optimistic: boolean }) => updateIssue(issue.id, { status: to }),
+    onMutate: async ({ issue, to, optimistic }) => {
+      setRefusal(null);
+      if (!optimistic) return null;
+      const fromKey = issueKeys.column(companyId, issue.status, filters);
+      const toKey = issueKeys.column(companyId, to, filters);
+      await Promise.all([queryClient.cancelQueries({ queryKey: fromKey }), queryClient.cancelQueries({ queryKey: toKey })]);
+      const before = { from: queryClient.getQueryData<Columns>(fromKey), to: queryClient.getQueryData<Columns>(toKey) };
+      queryClient.setQueryData<Columns>(fromKey, (d) => without(d, issue.id));
+      queryClient.setQueryData<Columns>(toKey, (d) => withCard(d, { ...issue, status: to, updatedAt: new Date().toISOString() }));
+      return { fromKey, toKey, before };
+    },
+    onError: (err, { issue, to }, snapshot) => {
+      if (snapshot) {
+        queryClient.setQueryData(snapshot.fromKey, snapshot.before.from);
+        queryClient.setQueryData(snapshot.toKey, snapshot.before.to);
+      }
+      setRefusal({ identifier: issue.identifier, from: issue.status, to, message: err.message });
+    },
+    onSettled: async (_data, _err, { issue, to }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: issueKeys.column(companyId, issue.status, filters) }),
+        queryClient.invalidateQueries({ queryKey: issueKeys.column(companyId, to, filters) }),
+        // everything else that shows issues is out of date too, but need not reload now
+        queryClient.invalidateQueries({ queryKey: issueKeys.all(companyId), refetchType: "none" }),
+      ]);
+    },
+  });
+
+  function drop(to: IssueStatus) {
+    const issue = dragging;
+    setDragging(null);
+    setOver(null);
+    if (!issue) return;
+    const kind = moveKind(issue, to);
+    if (kind === "none") return;
+    move.mutate({ issue, to, optimistic: kind === "legal" });
+  }
+
+  return (
+    <div className="space-y-3">
+      {refusal && (
+        <Alert tone="error" title={`${refusal.identifier} stays in ${humanize(refusal.from)}: it cannot move to ${humanize(refusal.to)}`}>
+          <div className="flex items-start justify-between gap-3">
+            <span data-testid="move-refusal">{refusal.message}</span>
+            <button type="button" onClick={() => setRefusal(null)} className="shrink-0 text-xs font-medium underline underline-offset-2 hover:no-underline">Dismiss</button>
+          </div>
+        </Alert>
+      )}
+      <div className="-mx-1 overflow-x-auto px-1 pb-2" data-testid="issue-board">
+        <div className="flex gap-3">
+          {issueStatuses.map((status) => (
+            <Column
+              key={status}
+              status={status}
+              companyId={companyId}
+              prefix={prefix}
+              filters={filters}
+              initial={initialColumns?.[status] ?? null}
+              initialAt={mountedAt}
+              maps={maps}
+              dragging={dragging}
+              over={over === status}
+              onDragStart={setDragging}
+              onDragEnd={() => { setDragging(null); setOver(null); }}
+              onOver={() => setOver(status)}
+              onLeave={() => setOver((o) => (o === status ? null : o))}
+              onDrop={() => drop(status)}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Column({ status, companyId, prefix, filters, initial, initialAt, maps, dragging, over, onDragStart, onDragEnd, onOver, onLeave, onDrop }: {
+  status: IssueStatus; companyId: string; prefix: string; filters: IssueFilters; initial: Page<IssueDto> | null; initialAt: number; maps: DirectoryMaps;
+  dragging: IssueDto | null; over: boolean; onDragStart: (issue: IssueDto) => void; onDragEnd: () => void; onOver: () => void; onLeave: () => void; onDrop: () => void;
+}) {
+  const columnFilters = { ...filters, status: [status] };
+  const query = useInfiniteQuery({
+    queryKey: issueKeys.column(companyId, status, filters),
+    queryFn: ({ pageParam }) => fetchIssuePage(companyId, columnFilters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    initialData: initial ? { pages: [initial], pageParams: [null] } : undefined,
+    initialDataUpdatedAt: initialAt,
+  });
+  const cards = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const kind = dragging ? moveKind(dragging, status) : "none";
+  const label = humanize(status);
+
+  return (
+    <section
+      aria-label={label}
+      data-testid={`board-column-${status}`}
+      onDragOver={(e: DragEvent) => {
+        if (!dragging) return;
+        // every column takes the drop, so a refused move can say why
+        e.preventDefault();
+        e.dataTransfer.dropEffect = "move";
+        if (!over) onOver();
+      }}
+      onDragLeave={(e: DragEvent) => {
+        if (over && !e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave();
+      }}
+      onDrop={(e: DragEvent) => {
+        e.preventDefault();
+        onDrop();
+      }}
+      className={cn(
+        "flex max-h-[calc(100vh-15rem)] min-h-48 max-w-80 flex-[1_0_13rem] flex-col rounded-lg border bg-slate-100/70 transition-colors",
+        kind === "legal" ? "border-dashed border-indigo-300" : "border-slate-200",
+        kind === "legal" && over && "border-indigo-500 bg-indigo-50",
+        kind === "illegal" && "opacity-60",
+        kind === "illegal" && over && "border-red-300",
+      )}
+    >
+      <header className="flex items-center gap-2 px-3 pb-2 pt-3">
+        <span className={cn("size-2 rounded-full", statusDot[status])} aria-hidden="true" />
+        <h2 className="text-sm font-semibold text-slate-800">{label}</h2>
+        <span className="text-xs tabular-nums text-slate-500" data-testid="column-count">
+          {query.data ? `${cards.length}${query.hasNextPage ? "+" : ""}` : "…"}
+        </span>
+        {kind === "illegal" && <span className="ml-auto text-xs text-slate-500">Not from {humanize(dragging!.status)}</span>}
+      </header>
+      <ol className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-2">
+        {cards.map((issue) => (
+          <li key={issue.id}>
+            <Card issue={issue} prefix={prefix} maps={maps} onDragStart={onDragStart} onDragEnd={onDragEnd} />
+          </li>
+        ))}
+        {query.data && cards.length === 0 && <li className="px-1 py-6 text-center text-xs text-slate-400">No issues</li>}
+        {query.isError && <li className="px-1 text-xs text-red-600">Loading failed: {query.error.message}</li>}
+        {query.hasNextPage && (
+          <li className="pt-1 text-center">
+            <Button size="sm" variant="ghost" onClick={() => query.fetchNextPage()} pending={query.isFetchingNextPage}>Load more</Button>
+          </li>
+        )}
+      </ol>
+    </section>
+  );
+}
+
+function Card({ issue, prefix, maps, onDragStart, onDragEnd }: {
+  issue: IssueDto; prefix: string; maps: DirectoryMaps; onDragStart: (issue: IssueDto) => void; onDragEnd: () => void;
+}) {
+  const href = `/${prefix}/issues/${issue.identifier}`;
+  return (
+    <div
+      draggable
+      data-testid="board-card"
+      data-identifier={issue.identifier}
+      onDragStart={(e) => {
+        e.dataTransfer.effectAllowed = "move";
+        e.dataTransfer.setData("text/plain", issue.identifier);
+        onDragStart(issue);
+      }}
+      onDragEnd={onDragEnd}
+      className="relative cursor-grab rounded-md border border-slate-200 bg-white p-3 shadow-xs transition-shadow hover:border-slate-300 hover:shadow-sm active:cursor-grabbing"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <Link href={href} draggable={false} className="font-mono text-xs text-slate-500 hover:text-indigo-700">{issue.identifier}</Link>
+        <PriorityLabel priority={issue.priority} compact />
+      </div>
+      <Link href={href} draggable={false} className="mt-1 line-clamp-2 block text-sm font-medium text-slate-900 hover:text-indigo-700">{issue.title}</Link>
+      <div className="mt-2 flex min-w-0 text-xs text-slate-600">
+        <Assignee agent={issue.assigneeAgentId ? maps.agent.get(issue.assigneeAgentId) : undefined} prefix={prefix} link={false} className="max-w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createComment, fetchComments, issueKeys, type CommentDto } from "@/lib/queries/issues";
+import { activityKeys } from "@/lib/queries/activity";
+import { formatDateTime } from "@/lib/format";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Textarea } from "@/components/ui/input";
+import { ApiErrorAlert } from "@/components/forms/api-error";
+import { initials } from "@/components/shell/user-menu";
+import { AgentAvatar } from "@/components/agents/agent-icon";
+import { MarkdownText } from "@/components/markdown/markdown";
+import type { Directory, DirectoryMaps } from "@/components/issues/directory";
+
+/** The issue's comment thread, oldest first, each with a permalink (#comment-<id>), and the comment box. */
+export function IssueComments({ companyId, prefix, issueId, initialComments, directory, maps, canWrite }: {
+  companyId: string; prefix: string; issueId: string; initialComments: CommentDto[]; directory: Directory; maps: DirectoryMaps; canWrite: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const queryKey = issueKeys.comments(companyId, issueId);
+  const { data: comments } = useQuery({ queryKey, queryFn: () => fetchComments(issueId), initialData: initialComments });
+  const [body, setBody] = useState("");
+  const post = useMutation({
+    mutationFn: (text: string) => createComment(issueId, text),
+    onSuccess: async (comment) => {
+      setBody("");
+      queryClient.setQueryData<CommentDto[]>(queryKey, (old) => [...(old ?? []), comment]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: issueKeys.detail(companyId, issueId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: issueKeys.all(companyId), refetchType: "none" }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.all(companyId), refetchType: "none" }),
+      ]);
+    },
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (body.trim()) post.mutate(body.trim());
+  }
+
+  const example = maps.assignable[0]?.name;
+  return (
+    <section aria-labelledby="comments-heading" className="space-y-3">
+      <h2 id="comments-heading" className="text-sm font-semibold text-slate-900">
+        Comments <span className="font-normal text-slate-400">{comments.length}</span>
+      </h2>
+      {comments.length > 0 && (
+        <ol className="space-y-3" data-testid="comments">
+          {comments.map((c) => (
+            <li key={c.id} id={`comment-${c.id}`} className="scroll-mt-6">
+              <Card className="[:target>&]:ring-2 [:target>&]:ring-indigo-300">
+                <div className="flex items-center gap-2.5 border-b border-slate-100 px-4 py-2.5 text-sm">
+                  <Author comment={c} prefix={prefix} directory={directory} maps={maps} />
+                  <a href={`#comment-${c.id}`} className="ml-auto text-xs text-slate-400 hover:text-slate-600 hover:underline" title="Link to this comment">
+                    <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+                  </a>
+                </div>
+                <div className="px-4 py-3">
+                  <MarkdownText prefix={prefix}>{c.body}</MarkdownText>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ol>
+      )}
+      {comments.length === 0 && !canWrite && <p className="text-sm text-slate-500">No comments yet.</p>}
+      {canWrite && (
+        <Card>
+          <form onSubmit={onSubmit} aria-label="Add a comment" className="space-y-3 p-4">
+            <Textarea
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) onSubmit(e);
+              }}
+              rows={4}
+              maxLength={100_000}
+              placeholder={comments.length ? "Reply…" : "Start the discussion…"}
+              aria-label="Comment"
+              aria-describedby="comment-hint"
+            />
+            <ApiErrorAlert error={post.error} />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p id="comment-hint" className="text-xs text-slate-500">
+                Markdown. <span className="font-medium text-slate-600">@Name</span> wakes that agent{example ? <> (for example @{example})</> : null}: mention only agents who must act.
+              </p>
+              <Button type="submit" variant="primary" pending={post.isPending} disabled={!body.trim()}>Comment</Button>
+            </div>
+          </form>
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function Author({ comment, prefix, directory, maps }: { comment: CommentDto; prefix: string; directory: Directory; maps: DirectoryMaps }) {
+  const agent = comment.authorAgentId ? maps.agent.get(comment.authorAgentId) : undefined;
+  if (agent) {
+    return (
+      <Link href={`/${prefix}/agents/${agent.urlKey}`} className="flex min-w-0 items-center gap-2 font-medium text-slate-900 hover:text-indigo-700" data-testid="comment-author">
+        <AgentAvatar icon={agent.icon} role={agent.role} size="xs" />
+        <span className="truncate">{agent.name}</span>
+      </Link>
+    );
+  }
+  const name = comment.authorUserId ? directory.users[comment.authorUserId] ?? "A board user" : "Unknown";
+  return (
+    <span className="flex min-w-0 items-center gap-2 font-medium text-slate-900" data-testid="comment-author">
+      <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-slate-200 text-[0.625rem] font-semibold text-slate-700" aria-hidden="true">{initials(name)}</span>
+      <span className="truncate">{name}</span>
+      <span className="text-xs font-normal text-slate-400">board</span>
+    </span>
+  );
+}

@@ -1,0 +1,156 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { fetchIssue, issueKeys, type CommentDto, type IssueDetail, type IssueDto } from "@/lib/queries/issues";
+import type { Page } from "@/lib/queries/fetcher";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { ChevronRightGlyph } from "@/components/ui/glyphs";
+import { Input, Textarea } from "@/components/ui/input";
+import { ApiErrorAlert } from "@/components/forms/api-error";
+import { MarkdownText } from "@/components/markdown/markdown";
+import { IssueStatusBadge, PriorityLabel } from "@/components/issues/issue-badges";
+import { IssueProperties } from "@/components/issues/issue-properties.client";
+import { IssueComments } from "@/components/issues/issue-comments.client";
+import { SubIssues } from "@/components/issues/sub-issues.client";
+import { useIssueUpdate } from "@/components/issues/use-issue-update";
+import { useDirectoryMaps, type Directory } from "@/components/issues/directory";
+
+interface Props {
+  companyId: string;
+  prefix: string;
+  initialIssue: IssueDetail;
+  initialComments: CommentDto[];
+  initialChildren: Page<IssueDto>;
+  directory: Directory;
+  canWrite: boolean;
+}
+
+/** An issue's page: where it sits (ancestors), what it is, its fields, sub-issues and discussion. */
+export function IssueDetailView({ companyId, prefix, initialIssue, initialComments, initialChildren, directory, canWrite }: Props) {
+  const maps = useDirectoryMaps(directory);
+  const { data: issue } = useQuery({
+    queryKey: issueKeys.detail(companyId, initialIssue.id),
+    queryFn: () => fetchIssue(initialIssue.id),
+    initialData: initialIssue,
+  });
+  const ancestors = [...issue.ancestors].reverse(); // the API gives the nearest parent first
+
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Breadcrumb" className="flex min-w-0 flex-wrap items-center gap-1 text-sm text-slate-500">
+        <Link href={`/${prefix}/issues`} className="hover:text-slate-800">Issues</Link>
+        {ancestors.map((a) => (
+          <span key={a.id} className="flex min-w-0 items-center gap-1">
+            <ChevronRightGlyph className="size-3.5 shrink-0 text-slate-400" />
+            <Link href={`/${prefix}/issues/${a.identifier}`} className="max-w-56 truncate hover:text-slate-800" title={a.title}>
+              <span className="font-mono text-xs">{a.identifier}</span> {a.title}
+            </Link>
+          </span>
+        ))}
+        <ChevronRightGlyph className="size-3.5 shrink-0 text-slate-400" />
+        <span className="font-mono text-xs text-slate-700">{issue.identifier}</span>
+      </nav>
+
+      <TitleHeader companyId={companyId} issue={issue} canWrite={canWrite} />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <Description companyId={companyId} prefix={prefix} issue={issue} canWrite={canWrite} />
+          <SubIssues companyId={companyId} prefix={prefix} issue={issue} initial={initialChildren} directory={directory} maps={maps} canWrite={canWrite} />
+          <IssueComments companyId={companyId} prefix={prefix} issueId={issue.id} initialComments={initialComments} directory={directory} maps={maps} canWrite={canWrite} />
+        </div>
+        {/* on a phone the fields come first, above the discussion */}
+        <div className="order-first space-y-6 lg:order-none">
+          <IssueProperties companyId={companyId} prefix={prefix} issue={issue} directory={directory} maps={maps} canWrite={canWrite} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function TitleHeader({ companyId, issue, canWrite }: { companyId: string; issue: IssueDetail; canWrite: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const update = useIssueUpdate(companyId, issue.id);
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const title = String(new FormData(e.currentTarget).get("title") ?? "").trim();
+    if (!title || title === issue.title) return setEditing(false);
+    update.mutate({ title }, { onSuccess: () => setEditing(false) });
+  }
+
+  return (
+    <header className="space-y-2">
+      <div className="flex flex-wrap items-center gap-2.5">
+        <span className="font-mono text-sm text-slate-500" data-testid="issue-identifier">{issue.identifier}</span>
+        <span data-testid="issue-status"><IssueStatusBadge status={issue.status} /></span>
+        <PriorityLabel priority={issue.priority} />
+      </div>
+      {editing ? (
+        <form onSubmit={onSubmit} className="flex flex-wrap items-center gap-2" aria-label="Edit title">
+          <Input
+            name="title"
+            defaultValue={issue.title}
+            required
+            maxLength={500}
+            autoFocus
+            aria-label="Title"
+            className="min-w-64 flex-1 text-base font-semibold"
+            onKeyDown={(e) => e.key === "Escape" && setEditing(false)}
+          />
+          <Button onClick={() => setEditing(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" pending={update.isPending}>Save</Button>
+          <ApiErrorAlert error={update.error} className="w-full" />
+        </form>
+      ) : (
+        <div className="flex items-start gap-3">
+          <h1 className="min-w-0 flex-1 break-words text-xl font-semibold tracking-tight text-slate-900">{issue.title}</h1>
+          {canWrite && <Button size="sm" variant="ghost" onClick={() => { update.reset(); setEditing(true); }}>Edit title</Button>}
+        </div>
+      )}
+    </header>
+  );
+}
+
+function Description({ companyId, prefix, issue, canWrite }: { companyId: string; prefix: string; issue: IssueDetail; canWrite: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const update = useIssueUpdate(companyId, issue.id);
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const description = String(new FormData(e.currentTarget).get("description") ?? "");
+    if (description === issue.description) return setEditing(false);
+    update.mutate({ description }, { onSuccess: () => setEditing(false) });
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        title="Description"
+        actions={canWrite && !editing && <Button size="sm" onClick={() => { update.reset(); setEditing(true); }}>Edit</Button>}
+      />
+      <CardBody>
+        {editing ? (
+          <form onSubmit={onSubmit} className="space-y-3" aria-label="Edit description">
+            <Textarea name="description" defaultValue={issue.description} rows={10} maxLength={100_000} autoFocus aria-label="Description" className="font-mono text-[0.8125rem]" />
+            <ApiErrorAlert error={update.error} />
+            <div className="flex items-center justify-between gap-3">
+              <p className="text-xs text-slate-500">Markdown. Link work as /{prefix}/issues/{issue.identifier} or /{prefix}/agents/name.</p>
+              <div className="flex gap-2">
+                <Button onClick={() => setEditing(false)}>Cancel</Button>
+                <Button type="submit" variant="primary" pending={update.isPending}>Save</Button>
+              </div>
+            </div>
+          </form>
+        ) : issue.description.trim() ? (
+          <MarkdownText prefix={prefix}>{issue.description}</MarkdownText>
+        ) : (
+          <p className="text-sm text-slate-400">No description.</p>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Issue, IssueComment } from "@/lib/generated/prisma/client";
+
+type IssueRow = Omit<Issue, never> & { labelIds?: string[] };
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function issueDto(row: IssueRow) {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    identifier: row.identifier,
+    number: row.number,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    priority: row.priority,
+    parentId: row.parentId,
+    projectId: row.projectId,
+    goalId: row.goalId,
+    assigneeAgentId: row.assigneeAgentId,
+    assigneeUserId: row.assigneeUserId,
+    createdByAgentId: row.createdByAgentId,
+    createdByUserId: row.createdByUserId,
+    labelIds: row.labelIds ?? [],
+    started_at: iso(row.startedAt),
+    completed_at: iso(row.completedAt),
+    startedAt: iso(row.startedAt),
+    completedAt: iso(row.completedAt),
+    cancelledAt: iso(row.cancelledAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export type IssueDto = ReturnType<typeof issueDto>;
+
+export interface ResolvedRef {
+  id: string;
+  name?: string;
+  title?: string;
+  description: string;
+  status: string;
+}
+
+export function commentDto(row: IssueComment) {
+  return {
+    id: row.id,
+    issueId: row.issueId,
+    body: row.body,
+    authorAgentId: row.authorAgentId,
+    authorUserId: row.authorUserId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export type CommentDto = ReturnType<typeof commentDto>;

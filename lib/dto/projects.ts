@@ -1,0 +1,43 @@
+import type { Project, ProjectWorkspace } from "@/lib/generated/prisma/client";
+
+/** The spec: "a repo-only workspace omits cwd", so the key is absent rather than null. */
+export function workspaceDto(row: ProjectWorkspace) {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    name: row.name,
+    ...(row.cwd === null ? {} : { cwd: row.cwd }),
+    repoUrl: row.repoUrl,
+    repoRef: row.repoRef,
+    isPrimary: row.isPrimary,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export type WorkspaceDto = ReturnType<typeof workspaceDto>;
+
+/** A project with its goal links in position order and its workspaces oldest first. */
+export type ProjectWithRelations = Project & { goals: { goalId: string }[]; workspaces: ProjectWorkspace[] };
+
+export function projectDto(row: ProjectWithRelations) {
+  const goalIds = row.goals.map((g) => g.goalId);
+  const workspaces = row.workspaces.map(workspaceDto);
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    goalId: goalIds[0] ?? null,
+    goalIds,
+    leadAgentId: row.leadAgentId,
+    targetDate: row.targetDate?.toISOString().slice(0, 10) ?? null,
+    primaryWorkspace: workspaces.find((w) => w.isPrimary) ?? null,
+    workspaces,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export type ProjectDto = ReturnType<typeof projectDto>;

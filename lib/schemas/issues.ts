@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { refSchema, uuidSchema } from "@/lib/schemas/common";
+import { issuePriorities, issueStatuses } from "@/lib/issue-status";
+
+export const issueStatusSchema = z.enum(issueStatuses);
+export const issuePrioritySchema = z.enum(issuePriorities);
+
+const title = z.string().trim().min(1).max(500);
+const description = z.string().max(100_000);
+
+/** One assignee per issue at a time (spec, Limits): an agent or a board user, not both. */
+const oneAssignee = (b: { assigneeAgentId?: string | null; assigneeUserId?: string | null }) => !(b.assigneeAgentId && b.assigneeUserId);
+const oneAssigneeIssue = { message: "an issue has one assignee: send assigneeAgentId or assigneeUserId, not both", path: ["assigneeUserId"] };
+
+export const createIssueSchema = z.strictObject({
+  title: title.describe("Required"),
+  description: description.optional(),
+  status: issueStatusSchema.optional().describe("backlog, todo, in_progress (needs an assignee) or blocked; default todo with an assignee, else backlog"),
+  priority: issuePrioritySchema.default("medium"),
+  parentId: uuidSchema.nullable().optional().describe("Parent issue: every subtask carries it"),
+  projectId: uuidSchema.nullable().optional(),
+  goalId: uuidSchema.nullable().optional(),
+  assigneeAgentId: uuidSchema.nullable().optional(),
+  assigneeUserId: uuidSchema.nullable().optional(),
+  labelIds: z.array(uuidSchema).max(50).optional(),
+}).refine((b) => oneAssignee(b), oneAssigneeIssue);
+export type CreateIssueInput = z.infer<typeof createIssueSchema>;
+
+
+export const updateIssueSchema = z.strictObject({
+  title: title.optional(),
+  description: description.optional(),
+  status: issueStatusSchema.optional(),
+  priority: issuePrioritySchema.optional(),
+  parentId: uuidSchema.nullable().optional(),
+  projectId: uuidSchema.nullable().optional(),
+  goalId: uuidSchema.nullable().optional(),
+  assigneeAgentId: uuidSchema.nullable().optional(),
+  assigneeUserId: uuidSchema.nullable().optional(),
+  labelIds: z.array(uuidSchema).max(50).optional(),
+  comment: z.string().trim().min(1).max(100_000).optional().describe("Adds a comment in the same call; @-mentions wake agents"),
+}).refine((b) => oneAssignee(b), oneAssigneeIssue);
+export type UpdateIssueInput = z.infer<typeof updateIssueSchema>;
+
+export const checkoutSchema = z.strictObject({
+  agentId: uuidSchema.describe("The agent taking the issue; an agent may only check out as itself"),
+  expectedStatuses: z.array(issueStatusSchema).min(1).max(7).describe("Statuses the caller believes the issue is in"),
+});
+
+const statusList = z
+  .string()
+  .transform((s) => s.split(",").map((v) => v.trim()).filter(Boolean))
+  .pipe(z.array(issueStatusSchema).min(1).max(7));
+
+export const listIssuesQuery = z.object({
+  status: statusList.optional().describe("One status or a comma-separated list"),
+  assigneeAgentId: uuidSchema.optional(),
+  assigneeUserId: uuidSchema.optional(),
+  projectId: uuidSchema.optional(),
+  goalId: uuidSchema.optional(),
+  parentId: uuidSchema.optional(),
+  labelId: uuidSchema.optional(),
+  priority: issuePrioritySchema.optional(),
+  q: z.string().trim().min(1).max(200).optional().describe("Search in title, identifier, description and comments"),
+});
+export type ListIssuesQuery = z.infer<typeof listIssuesQuery>;
+
+export const createCommentSchema = z.strictObject({
+  body: z.string().trim().min(1).max(100_000).describe("Markdown; @Name or [@Name](agent://<id>) wakes that agent"),
+});
+
+export const issueParams = z.object({ issueId: refSchema });
+export const commentParams = z.object({ issueId: refSchema, commentId: uuidSchema });

@@ -1,0 +1,68 @@
+// Issue comments, and the @-mention wakes they raise: each mentioned agent except the author gets
+// exactly one wake per comment.
+import type { Issue } from "@/lib/generated/prisma/client";
+import type { Actor } from "@/lib/auth/actor";
+import { notFound } from "@/lib/http/errors";
+import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { commentDto } from "@/lib/dto/issues";
+import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
+import { recordActivity } from "@/lib/services/activity";
+import { parseMentions } from "@/lib/services/mentions";
+import { prismaExec, requestWake } from "@/lib/services/wakeups";
+import { getIssueOrThrow } from "@/lib/services/issues/queries";
+
+/** Inserts a comment in the caller's transaction, with its activity row and mention wakes. */
+export async function insertComment(tx: Tx, actor: Actor, issue: Pick<Issue, "id" | "companyId" | "identifier">, body: string) {
+  const comment = await tx.issueComment.create({
+    data: {
+      companyId: issue.companyId, issueId: issue.id, body,
+      authorAgentId: actor.kind === "agent" ? actor.agentId : null,
+      authorUserId: actor.kind === "board" ? actor.userId : null,
+    },
+  });
+  await tx.issue.update({ where: { id: issue.id }, data: { updatedAt: new Date() } });
+  await recordActivity(tx, actor, {
+    companyId: issue.companyId, action: "issue.commented", entityType: "issue", entityId: issue.id, details: { commentId: comment.id },
+  });
+  await wakeMentioned(tx, actor, issue, comment.id, body);
+  return comment;
+}
+
+async function wakeMentioned(tx: Tx, actor: Actor, issue: Pick<Issue, "id" | "companyId" | "identifier">, commentId: string, body: string) {
+  if (!body.includes("@")) return;
+  const agents = await tx.agent.findMany({ where: { companyId: issue.companyId, status: { not: "terminated" } }, select: { id: true, name: true } });
+  const author = actor.kind === "agent" ? actor.agentId : null;
+  for (const agentId of parseMentions(body, agents)) {
+    if (agentId === author) continue;
+    await requestWake(prismaExec(tx), {
+      companyId: issue.companyId, agentId, reason: "mention", source: `comment on ${issue.identifier}`,
+      issueId: issue.id, commentId,
+      payload: { taskId: issue.id, wakeCommentId: commentId, wakeReason: "mention" },
+    });
+  }
+}
+
+export async function createComment(ctx: ServiceContext, issueRef: string, body: string) {
+  const issue = await getIssueOrThrow(ctx, issueRef, "work.write");
+  const comment = await inTx(ctx, (tx) => insertComment(tx, ctx.actor, issue, body));
+  return commentDto(comment);
+}
+
+const order = [["createdAt", "asc", "date"], ["id", "asc", "uuid"]] as const;
+
+export async function listComments(ctx: ServiceContext, issueRef: string, query: ListQuery) {
+  const issue = await getIssueOrThrow(ctx, issueRef, "work.read");
+  const rows = await ctx.db.issueComment.findMany({
+    where: { companyId: issue.companyId, issueId: issue.id, ...keysetWhere(order, query.cursor) },
+    orderBy: orderByOf(order),
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, order, commentDto);
+}
+
+export async function getComment(ctx: ServiceContext, issueRef: string, commentId: string) {
+  const issue = await getIssueOrThrow(ctx, issueRef, "work.read");
+  const row = await ctx.db.issueComment.findFirst({ where: { id: commentId, companyId: issue.companyId, issueId: issue.id } });
+  if (!row) throw notFound("Comment");
+  return commentDto(row);
+}

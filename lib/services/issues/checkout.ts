@@ -1,0 +1,134 @@
+// Checkout (DESIGN §6): one atomic conditional UPDATE, with its activity row in the same statement.
+// PostgreSQL re-checks the WHERE clause after waiting for the row lock, so of any number of racing
+// agents exactly one wins; the rest get 409 and move on (convention 2). Release clears every lock.
+import type { IssueStatus } from "@/lib/generated/prisma/client";
+import { sql } from "@/lib/db/client";
+import { authorize, visibleCompanyIds } from "@/lib/auth/permissions";
+import { AppError, forbidden, invalidReference, notFound } from "@/lib/http/errors";
+import { issueDto } from "@/lib/dto/issues";
+import { isUuid } from "@/lib/schemas/common";
+import { uuidv7 } from "@/lib/ids";
+import { inTx, type ServiceContext } from "@/lib/services/context";
+import { actorRef, recordActivity } from "@/lib/services/activity";
+import { checkoutSources } from "@/lib/services/issues/status";
+import { getIssueOrThrow, issueWithLabels } from "@/lib/services/issues/queries";
+
+interface Target {
+  id: string;
+  companyId: string;
+  status: IssueStatus;
+  assigneeAgentId: string | null;
+  agentId: string | null;
+  agentStatus: string | null;
+  agentRole: string | null;
+  strategyApproved: boolean;
+}
+
+async function loadTarget(ctx: ServiceContext, ref: string, agentId: string): Promise<Target> {
+  const visible = visibleCompanyIds(ctx.actor);
+  const { rows } = await sql().query<Target>(
+    `SELECT i.id, i."companyId", i.status::text AS status, i."assigneeAgentId",
+            a.id AS "agentId", a.status::text AS "agentStatus", a.role::text AS "agentRole",
+            EXISTS (SELECT 1 FROM "Approval" p WHERE p."companyId" = i."companyId" AND p."requestedByAgentId" = a.id
+                     AND p.type = 'approve_ceo_strategy' AND p.status = 'approved') AS "strategyApproved"
+       FROM "Issue" i LEFT JOIN "Agent" a ON a.id = $2::uuid AND a."companyId" = i."companyId"
+      WHERE ${isUuid(ref) ? `i.id = $1::uuid` : `i.identifier = upper($1)`}
+        AND ($3::uuid[] IS NULL OR i."companyId" = ANY($3::uuid[]))
+      LIMIT 2`,
+    [ref, agentId, visible],
+  );
+  if (rows.length !== 1) throw notFound("Issue");
+  return rows[0];
+}
+
+function assertAgentMayWork(t: Target) {
+  if (!t.agentId || t.agentStatus === "terminated" || t.agentStatus === "pending_approval") {
+    throw invalidReference("body.agentId", "Working agent");
+  }
+  if (t.agentStatus === "paused") throw forbidden("The agent is paused and cannot take work");
+  if (t.agentRole === "ceo" && !t.strategyApproved) {
+    throw new AppError("strategy_not_approved", "The board has not approved this CEO's strategy yet (approve_ceo_strategy); no task may move to in_progress before");
+  }
+}
+
+const returning = `RETURNING i.*, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = i."companyId" AND l."issueId" = i.id) AS "labelIds"`;
+
+export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { agentId: string; expectedStatuses: IssueStatus[] }) {
+  const actor = ctx.actor;
+  // the issue first: another company's issue is 404 whatever the body says (DESIGN §4)
+  const t = await loadTarget(ctx, ref, input.agentId);
+  authorize(actor, "work.write", t.companyId);
+  if (actor.kind === "agent" && actor.agentId !== input.agentId) throw forbidden("An agent may only check out as itself");
+  assertAgentMayWork(t);
+  // Most racers lose: answer them from the row just read, without touching it. The UPDATE below
+  // re-checks everything under the row lock, so a stale read can only turn a win into a 409.
+  if (!(t.status === "in_progress" && t.assigneeAgentId === input.agentId)) {
+    const early = checkoutRefusal(t, input);
+    if (early) throw early;
+  }
+  const { actorType, actorId } = actorRef(actor);
+  const { rows } = await sql().query(
+    `WITH upd AS (
+       UPDATE "Issue" i SET status = 'in_progress', "assigneeAgentId" = $2::uuid, "assigneeUserId" = NULL, "startedAt" = coalesce(i."startedAt", now()),
+              "checkoutRunId" = $3::uuid, "lockedAt" = now(), "updatedAt" = now()
+        WHERE i.id = $1::uuid AND i.status::text = ANY($4::text[]) AND i.status::text = ANY($5::text[])
+          AND (i."assigneeAgentId" IS NULL OR i."assigneeAgentId" = $2::uuid)
+       ${returning}
+     ), act AS (
+       INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
+       SELECT $6::uuid, "companyId", $7::"ActorType", $8, 'issue.checked_out', 'issue', id::text,
+              jsonb_build_object('agentId', $2::text, 'identifier', identifier, 'from', $9::text)
+         FROM upd
+     )
+     SELECT * FROM upd`,
+    [t.id, input.agentId, actor.kind === "agent" ? actor.runId : null, input.expectedStatuses, checkoutSources, uuidv7(), actorType, actorId, t.status],
+  );
+  if (rows[0]) return issueDto(rows[0]);
+  return explainFailedCheckout(ctx, t.id, input);
+}
+
+/** Why a checkout cannot apply to an issue in this state, or null if it can. */
+function checkoutRefusal(now: { status: IssueStatus; assigneeAgentId: string | null }, input: { agentId: string; expectedStatuses: IssueStatus[] }) {
+  if (now.assigneeAgentId && now.assigneeAgentId !== input.agentId) {
+    return new AppError("conflict", "Another agent owns this issue; pick a different task", { status: now.status, assigneeAgentId: now.assigneeAgentId });
+  }
+  if (!input.expectedStatuses.includes(now.status)) {
+    return new AppError("conflict", `The issue is ${now.status}, not one of the expected statuses`, { status: now.status });
+  }
+  if (!checkoutSources.includes(now.status)) {
+    return new AppError("invalid_transition", `An issue cannot move from ${now.status} to in_progress`, { from: now.status, to: "in_progress" });
+  }
+  return null;
+}
+
+/** The update did not apply: say why, reading the row as it is now. */
+async function explainFailedCheckout(ctx: ServiceContext, issueId: string, input: { agentId: string; expectedStatuses: IssueStatus[] }) {
+  const now = await ctx.db.issue.findUniqueOrThrow({ where: { id: issueId } });
+  if (now.status === "in_progress" && now.assigneeAgentId === input.agentId) return issueWithLabels(ctx.db, now);
+  throw checkoutRefusal(now, input) ?? new AppError("conflict", "The issue changed meanwhile; pick a different task");
+}
+
+export async function releaseIssue(ctx: ServiceContext, ref: string) {
+  const issue = await getIssueOrThrow(ctx, ref, "work.write");
+  const actor = ctx.actor;
+  const row = await inTx(ctx, async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "Issue" WHERE id = ${issue.id}::uuid FOR UPDATE`;
+    const current = await tx.issue.findUniqueOrThrow({ where: { id: issue.id } });
+    if (actor.kind === "agent" && current.assigneeAgentId !== actor.agentId) {
+      throw forbidden("Only the assignee or the board may release an issue");
+    }
+    const after = await tx.issue.update({
+      where: { id: current.id },
+      data: {
+        assigneeAgentId: null, checkoutRunId: null, lockedAt: null, updatedAt: new Date(),
+        ...(current.status === "in_progress" ? { status: "todo" } : {}),
+      },
+    });
+    await recordActivity(tx, actor, {
+      companyId: current.companyId, action: "issue.released", entityType: "issue", entityId: current.id,
+      details: { from: current.status, to: after.status, previousAssigneeAgentId: current.assigneeAgentId },
+    });
+    return after;
+  });
+  return issueWithLabels(ctx.db, row);
+}

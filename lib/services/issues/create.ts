@@ -1,0 +1,72 @@
+// Creating an issue: the identifier comes from a per-company counter incremented inside the same
+// transaction, so numbers are unique, never reused and gap-free under concurrent creation. The
+// counter row is locked until commit, so the whole insert is one SQL statement to keep that short.
+import type { Issue, IssueStatus } from "@/lib/generated/prisma/client";
+import { sqlTx } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { issueDto } from "@/lib/dto/issues";
+import { uuidv7 } from "@/lib/ids";
+import type { CreateIssueInput } from "@/lib/schemas/issues";
+import type { ServiceContext } from "@/lib/services/context";
+import { actorRef } from "@/lib/services/activity";
+import { getCompanyOrThrow } from "@/lib/services/companies";
+import { requestWake } from "@/lib/services/wakeups";
+import { initialStatuses } from "@/lib/services/issues/status";
+import { assertIssueRefs, assertStrategyGate } from "@/lib/services/issues/refs";
+
+function initialStatus(input: CreateIssueInput): IssueStatus {
+  const status = input.status ?? (input.assigneeAgentId || input.assigneeUserId ? "todo" : "backlog");
+  if (!initialStatuses.includes(status)) {
+    throw new AppError("invalid_transition", `A new issue cannot start as ${status}; use one of ${initialStatuses.join(", ")}`);
+  }
+  if (status === "in_progress" && !input.assigneeAgentId && !input.assigneeUserId) {
+    throw new AppError("invalid_transition", "in_progress requires an assignee");
+  }
+  return status;
+}
+
+const insertIssue = `
+  WITH c AS (
+    UPDATE "Company" SET "issueCounter" = "issueCounter" + 1 WHERE id = $1::uuid RETURNING "issueCounter" AS n, "issuePrefix" AS prefix
+  ), i AS (
+    INSERT INTO "Issue" (id, "companyId", number, identifier, title, description, status, priority, "parentId", "projectId", "goalId",
+                         "assigneeAgentId", "assigneeUserId", "createdByAgentId", "createdByUserId", "startedAt", "updatedAt")
+    SELECT $2::uuid, $1::uuid, c.n, c.prefix || '-' || c.n, $3, $4, $5::"IssueStatus", $6::"IssuePriority", $7::uuid, $8::uuid, $9::uuid,
+           $10::uuid, $11::uuid, $12::uuid, $13::uuid, CASE WHEN $5 = 'in_progress' THEN now() END, now()
+      FROM c
+    RETURNING *
+  ), l AS (
+    INSERT INTO "IssueLabel" ("companyId", "issueId", "labelId") SELECT $1::uuid, i.id, unnest($14::uuid[]) FROM i
+  ), a AS (
+    INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
+    SELECT $15::uuid, $1::uuid, $16::"ActorType", $17, 'issue.created', 'issue', i.id::text,
+           jsonb_build_object('identifier', i.identifier, 'title', i.title, 'status', i.status, 'assigneeAgentId', i."assigneeAgentId")
+      FROM i
+  )
+  SELECT i.*, $14::text[] AS "labelIds" FROM i`;
+
+export async function createIssue(ctx: ServiceContext, companyRef: string, input: CreateIssueInput) {
+  const company = await getCompanyOrThrow(ctx, companyRef, "work.write");
+  const status = initialStatus(input);
+  await assertIssueRefs(ctx.db, company.id, input);
+  const actor = ctx.actor;
+  if (status === "in_progress" && actor.kind === "agent") await assertStrategyGate(ctx.db, company.id, { id: actor.agentId, role: actor.role });
+  const { actorType, actorId } = actorRef(actor);
+  const labelIds = [...new Set(input.labelIds ?? [])];
+  const row = await sqlTx(async (exec) => {
+    const [issue] = (await exec(insertIssue, [
+      company.id, uuidv7(), input.title, input.description ?? "", status, input.priority,
+      input.parentId ?? null, input.projectId ?? null, input.goalId ?? null, input.assigneeAgentId ?? null, input.assigneeUserId ?? null,
+      actor.kind === "agent" ? actor.agentId : null, actor.kind === "board" ? actor.userId : null,
+      labelIds, uuidv7(), actorType, actorId,
+    ])) as unknown as (Issue & { labelIds: string[] })[];
+    if (issue.assigneeAgentId && !(actor.kind === "agent" && actor.agentId === issue.assigneeAgentId)) {
+      await requestWake(exec, {
+        companyId: company.id, agentId: issue.assigneeAgentId, reason: "assignment", source: `assigned ${issue.identifier}`,
+        issueId: issue.id, payload: { taskId: issue.id, wakeReason: "assignment" },
+      });
+    }
+    return issue;
+  });
+  return issueDto(row);
+}

@@ -1,0 +1,78 @@
+// Reading issues: by id or identifier inside the caller's companies; the detail view with the
+// resolved project, goal and ancestors (nearest parent first).
+import type { Issue, Prisma } from "@/lib/generated/prisma/client";
+import { authorize, companyScope, type Permission } from "@/lib/auth/permissions";
+import { notFound } from "@/lib/http/errors";
+import { issueDto } from "@/lib/dto/issues";
+import { isUuid } from "@/lib/schemas/common";
+import type { Db } from "@/lib/db/client";
+import type { ServiceContext, Tx } from "@/lib/services/context";
+
+export function issueKey(ref: string): Prisma.IssueWhereInput {
+  return isUuid(ref) ? { id: ref } : { identifier: ref.toUpperCase() };
+}
+
+export async function getIssueOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Issue> {
+  const issue = await db.issue.findFirst({ where: { ...issueKey(ref), ...companyScope(ctx.actor) } });
+  if (!issue) throw notFound("Issue");
+  authorize(ctx.actor, permission, issue.companyId);
+  return issue;
+}
+
+export async function labelIdsOf(db: Db | Tx, companyId: string, issueIds: string[]): Promise<Map<string, string[]>> {
+  const rows = await db.issueLabel.findMany({ where: { companyId, issueId: { in: issueIds } }, select: { issueId: true, labelId: true } });
+  const map = new Map<string, string[]>();
+  for (const r of rows) map.set(r.issueId, [...(map.get(r.issueId) ?? []), r.labelId]);
+  return map;
+}
+
+export async function issueWithLabels(db: Db | Tx, issue: Issue) {
+  const labels = await labelIdsOf(db, issue.companyId, [issue.id]);
+  return issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [] });
+}
+
+interface AncestorRow { id: string; depth: number }
+
+async function ancestorsOf(db: Db, issue: Issue): Promise<Issue[]> {
+  if (!issue.parentId) return [];
+  const chain = await db.$queryRaw<AncestorRow[]>`
+    WITH RECURSIVE up AS (
+      SELECT id, "parentId", 1 AS depth FROM "Issue" WHERE "companyId" = ${issue.companyId}::uuid AND id = ${issue.parentId}::uuid
+      UNION ALL
+      SELECT i.id, i."parentId", up.depth + 1 FROM "Issue" i JOIN up ON i.id = up."parentId"
+       WHERE i."companyId" = ${issue.companyId}::uuid AND up.depth < 100
+    )
+    SELECT id::text AS id, depth FROM up ORDER BY depth`;
+  const rows = await db.issue.findMany({ where: { companyId: issue.companyId, id: { in: chain.map((c) => c.id) } } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return chain.map((c) => byId.get(c.id)).filter((r): r is Issue => r !== undefined);
+}
+
+const projectSummary = (p: { id: string; name: string; description: string; status: string }) => ({ id: p.id, name: p.name, description: p.description, status: p.status });
+const goalSummary = (g: { id: string; title: string; description: string; level: string; status: string }) => ({ id: g.id, title: g.title, description: g.description, level: g.level, status: g.status });
+
+/** GET /api/issues/:issueId: the issue with `project`, `goal` and `ancestors`, each ancestor with its own. */
+export async function getIssueDetail(ctx: ServiceContext, ref: string) {
+  const issue = await getIssueOrThrow(ctx, ref, "work.read");
+  const ancestors = await ancestorsOf(ctx.db, issue);
+  const all = [issue, ...ancestors];
+  const projectIds = [...new Set(all.map((i) => i.projectId).filter((v): v is string => !!v))];
+  const goalIds = [...new Set(all.map((i) => i.goalId).filter((v): v is string => !!v))];
+  const [projects, goals, labels] = await Promise.all([
+    projectIds.length ? ctx.db.project.findMany({ where: { companyId: issue.companyId, id: { in: projectIds } } }) : [],
+    goalIds.length ? ctx.db.goal.findMany({ where: { companyId: issue.companyId, id: { in: goalIds } } }) : [],
+    labelIdsOf(ctx.db, issue.companyId, [issue.id]),
+  ]);
+  const project = new Map(projects.map((p) => [p.id, projectSummary(p)]));
+  const goal = new Map(goals.map((g) => [g.id, goalSummary(g)]));
+  const resolve = (i: Issue) => ({ project: i.projectId ? project.get(i.projectId) ?? null : null, goal: i.goalId ? goal.get(i.goalId) ?? null : null });
+  return {
+    ...issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [] }),
+    ...resolve(issue),
+    ancestors: ancestors.map((a) => ({
+      id: a.id, identifier: a.identifier, title: a.title, status: a.status, priority: a.priority,
+      assigneeAgentId: a.assigneeAgentId, projectId: a.projectId, goalId: a.goalId, description: a.description,
+      ...resolve(a),
+    })),
+  };
+}

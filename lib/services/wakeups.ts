@@ -1,0 +1,75 @@
+// Wake requests (DESIGN §8): a record from the moment a trigger fires, so every trigger can be
+// checked before any adapter runs. A wake for an agent that already has one queued is recorded as
+// coalesced into it: the agent will run once for both.
+import type { Prisma, WakeReason } from "@/lib/generated/prisma/client";
+import { authorize } from "@/lib/auth/permissions";
+import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import type { ServiceContext, Tx } from "@/lib/services/context";
+import { getAgentOrThrow } from "@/lib/services/agents/queries";
+import { uuidv7 } from "@/lib/ids";
+import type { SqlExec } from "@/lib/db/client";
+
+export interface WakeInput {
+  companyId: string;
+  agentId: string;
+  reason: WakeReason;
+  source: string;
+  issueId?: string | null;
+  commentId?: string | null;
+  approvalId?: string | null;
+  payload?: Prisma.InputJsonObject;
+}
+
+/** Runs SQL in a Prisma transaction, for code shared with the pg transactions of sqlTx. */
+export const prismaExec = (tx: Tx): SqlExec => (text, values) => tx.$queryRawUnsafe(text, ...values);
+
+/**
+ * Records a wake in the caller's transaction. Wakes of one agent are serialised by an advisory
+ * lock taken in its own statement first (a statement's snapshot predates locks it takes itself), so
+ * two triggers cannot both think they are first.
+ */
+export async function requestWake(exec: SqlExec, input: WakeInput): Promise<void> {
+  await exec(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))::text`, [`wake:${input.agentId}`]);
+  await exec(
+    `WITH q AS (SELECT id FROM "WakeRequest" WHERE "companyId" = $2::uuid AND "agentId" = $3::uuid AND status = 'queued' ORDER BY "createdAt" LIMIT 1)
+     INSERT INTO "WakeRequest" (id, "companyId", "agentId", reason, source, "issueId", "commentId", "approvalId", payload, status, "coalescedIntoId", "updatedAt")
+     SELECT $1::uuid, $2::uuid, $3::uuid, $4::"WakeReason", $5, $6::uuid, $7::uuid, $8::uuid, $9::jsonb,
+            CASE WHEN (SELECT id FROM q) IS NULL THEN 'queued' ELSE 'coalesced' END::"WakeStatus", (SELECT id FROM q), now()
+     RETURNING id::text`,
+    [uuidv7(), input.companyId, input.agentId, input.reason, input.source, input.issueId ?? null, input.commentId ?? null,
+      input.approvalId ?? null, JSON.stringify(input.payload ?? {})],
+  );
+}
+
+export function wakeDto(row: Prisma.WakeRequestGetPayload<object>) {
+  return {
+    id: row.id,
+    agentId: row.agentId,
+    companyId: row.companyId,
+    reason: row.reason,
+    source: row.source,
+    issueId: row.issueId,
+    commentId: row.commentId,
+    approvalId: row.approvalId,
+    status: row.status,
+    skipReason: row.skipReason,
+    coalescedIntoId: row.coalescedIntoId,
+    runId: row.runId,
+    payload: row.payload,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const order = [["createdAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
+
+export async function listWakeups(ctx: ServiceContext, agentRef: string, query: ListQuery & { status?: "queued" | "coalesced" | "started" | "skipped" }) {
+  const agent = await getAgentOrThrow(ctx, agentRef, "agent.read");
+  authorize(ctx.actor, "work.read", agent.companyId);
+  const rows = await ctx.db.wakeRequest.findMany({
+    where: { companyId: agent.companyId, agentId: agent.id, ...(query.status ? { status: query.status } : {}), ...keysetWhere(order, query.cursor) },
+    orderBy: orderByOf(order),
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, order, wakeDto);
+}

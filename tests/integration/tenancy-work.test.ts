@@ -1,0 +1,144 @@
+// tenancy.test.ts for goals, projects, workspaces and labels: another company's caller gets 404
+// not_found for every endpoint (never 403), and nothing of the other company changes.
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { client } from "../support/api";
+import { companySnapshot } from "../support/snapshot";
+import { createWorld } from "../factories";
+
+/** companySnapshot plus the work rows these endpoints touch. */
+async function workSnapshot(companyId: string) {
+  const d = db();
+  const byId = { orderBy: { id: "asc" as const } };
+  return {
+    ...(await companySnapshot(companyId)),
+    goals: await d.goal.findMany({ where: { companyId }, ...byId }),
+    projects: await d.project.findMany({ where: { companyId }, ...byId }),
+    projectGoals: await d.projectGoal.findMany({ where: { companyId }, orderBy: [{ projectId: "asc" }, { position: "asc" }] }),
+    workspaces: await d.projectWorkspace.findMany({ where: { companyId }, ...byId }),
+    labels: await d.label.findMany({ where: { companyId }, ...byId }),
+  };
+}
+
+/** A victim company with a goal, a project (with goal and workspaces) and a label, and an attacker company. */
+async function twoCompanies() {
+  const victim = await createWorld();
+  const attacker = await createWorld();
+  const owner = client(victim.tokens.owner);
+  const goal = (await owner.post(`/api/companies/${victim.company.id}/goals`, { title: "Victim goal" })).body;
+  const project = (await owner.post(`/api/companies/${victim.company.id}/projects`, {
+    name: "Victim project", goalIds: [goal.id], workspace: { cwd: "/victim/a" },
+  })).body;
+  const spare = (await owner.post(`/api/projects/${project.id}/workspaces`, { repoUrl: "https://git.example/victim.git" })).body;
+  const label = (await owner.post(`/api/companies/${victim.company.id}/labels`, { name: "victim" })).body;
+  for (const made of [goal, project, spare, label]) expect(made.id).toBeTruthy();
+  return {
+    victim, attacker,
+    refs: { goalId: goal.id as string, projectId: project.id as string, workspaceId: project.workspaces[0].id as string, spareId: spare.id as string, labelId: label.id as string },
+  };
+}
+
+type World = Awaited<ReturnType<typeof twoCompanies>>;
+
+interface Case {
+  name: string;
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  path: (w: World) => string;
+  body?: (w: World) => unknown;
+}
+
+const c = (w: World) => w.victim.company;
+const ws = (w: World) => `/api/projects/${w.refs.projectId}/workspaces`;
+
+const cases: Case[] = [
+  { name: "GET company goals", method: "GET", path: (w) => `/api/companies/${c(w).id}/goals` },
+  { name: "GET company goals by prefix", method: "GET", path: (w) => `/api/companies/${c(w).issuePrefix}/goals` },
+  { name: "POST company goals", method: "POST", path: (w) => `/api/companies/${c(w).id}/goals`, body: () => ({ title: "Planted" }) },
+  { name: "GET goal", method: "GET", path: (w) => `/api/goals/${w.refs.goalId}` },
+  { name: "PATCH goal", method: "PATCH", path: (w) => `/api/goals/${w.refs.goalId}`, body: () => ({ status: "cancelled" }) },
+  { name: "GET company projects", method: "GET", path: (w) => `/api/companies/${c(w).id}/projects` },
+  { name: "POST company projects", method: "POST", path: (w) => `/api/companies/${c(w).id}/projects`, body: () => ({ name: "Planted" }) },
+  { name: "GET project", method: "GET", path: (w) => `/api/projects/${w.refs.projectId}` },
+  { name: "PATCH project", method: "PATCH", path: (w) => `/api/projects/${w.refs.projectId}`, body: () => ({ name: "Hijacked", goalIds: [] }) },
+  { name: "GET workspaces", method: "GET", path: ws },
+  { name: "POST workspaces", method: "POST", path: ws, body: () => ({ cwd: "/evil", isPrimary: true }) },
+  { name: "PATCH workspace", method: "PATCH", path: (w) => `${ws(w)}/${w.refs.spareId}`, body: () => ({ isPrimary: true, cwd: "/evil" }) },
+  { name: "DELETE workspace", method: "DELETE", path: (w) => `${ws(w)}/${w.refs.workspaceId}` },
+  { name: "GET company labels", method: "GET", path: (w) => `/api/companies/${c(w).id}/labels` },
+  { name: "POST company labels", method: "POST", path: (w) => `/api/companies/${c(w).id}/labels`, body: () => ({ name: "planted" }) },
+  { name: "GET label", method: "GET", path: (w) => `/api/labels/${w.refs.labelId}` },
+  { name: "PATCH label", method: "PATCH", path: (w) => `/api/labels/${w.refs.labelId}`, body: () => ({ name: "hijacked" }) },
+  { name: "DELETE label", method: "DELETE", path: (w) => `/api/labels/${w.refs.labelId}` },
+];
+
+const callers = [
+  { kind: "board owner of another company", token: (w: World) => w.attacker.tokens.owner },
+  { kind: "agent of another company", token: (w: World) => w.attacker.tokens.engineer },
+] as const;
+
+describe("tenancy of goals, projects, workspaces and labels: another company's caller gets 404 and changes nothing", () => {
+  for (const caller of callers) {
+    for (const tc of cases) {
+      it(`${tc.name} as ${caller.kind}`, async () => {
+        const w = await twoCompanies();
+        const before = await workSnapshot(w.victim.company.id);
+        const api = client(caller.token(w));
+        const url = tc.path(w);
+        const res = tc.method === "GET" ? await api.get(url)
+          : tc.method === "DELETE" ? await api.delete(url)
+          : tc.method === "POST" ? await api.post(url, tc.body?.(w))
+          : await api.patch(url, tc.body?.(w));
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ code: "not_found", requestId: res.headers.get("x-request-id") });
+        expect(await workSnapshot(w.victim.company.id)).toEqual(before);
+      });
+    }
+  }
+
+  it("the same requests by the victim's own owner succeed, so the 404s above are about tenancy", async () => {
+    const w = await twoCompanies();
+    const api = client(w.victim.tokens.owner);
+    for (const tc of cases) {
+      const url = tc.path(w);
+      const res = tc.method === "GET" ? await api.get(url)
+        : tc.method === "DELETE" ? await api.delete(url)
+        : tc.method === "POST" ? await api.post(url, tc.body?.(w))
+        : await api.patch(url, tc.body?.(w));
+      expect(res.status, tc.name).toBeLessThan(300);
+    }
+  });
+
+  it("lists never show another company's rows", async () => {
+    const w = await twoCompanies();
+    const own = client(w.attacker.tokens.owner);
+    for (const list of ["goals", "projects", "labels"]) {
+      const res = await own.get(`/api/companies/${w.attacker.company.id}/${list}`);
+      expect(res.status).toBe(200);
+      expect(res.body, list).toEqual([]);
+    }
+  });
+
+  it("another company's ids in a body are 422 invalid_reference, and a foreign workspace under an own project is 404", async () => {
+    const w = await twoCompanies();
+    const before = await workSnapshot(w.victim.company.id);
+    const api = client(w.attacker.tokens.owner);
+    const co = w.attacker.company.id;
+    const refused = [
+      await api.post(`/api/companies/${co}/goals`, { title: "Child", parentId: w.refs.goalId }),
+      await api.post(`/api/companies/${co}/goals`, { title: "Owned", ownerAgentId: w.victim.engineer.id }),
+      await api.post(`/api/companies/${co}/projects`, { name: "Linked", goalIds: [w.refs.goalId] }),
+      await api.post(`/api/companies/${co}/projects`, { name: "Led", leadAgentId: w.victim.manager.id }),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe("invalid_reference");
+    }
+    const ownProject = (await api.post(`/api/companies/${co}/projects`, { name: "Own" })).body;
+    const ownGoal = (await api.post(`/api/companies/${co}/goals`, { title: "Own" })).body;
+    expect((await api.patch(`/api/goals/${ownGoal.id}`, { parentId: w.refs.goalId })).status).toBe(422);
+    expect((await api.patch(`/api/projects/${ownProject.id}`, { goalId: w.refs.goalId })).status).toBe(422);
+    expect((await api.patch(`/api/projects/${ownProject.id}/workspaces/${w.refs.spareId}`, { isPrimary: true })).status).toBe(404);
+    expect((await api.delete(`/api/projects/${ownProject.id}/workspaces/${w.refs.workspaceId}`)).status).toBe(404);
+    expect(await workSnapshot(w.victim.company.id)).toEqual(before);
+  });
+});
