@@ -26,17 +26,19 @@ interface Target {
 
 async function loadTarget(ctx: ServiceContext, ref: string, agentId: string): Promise<Target> {
   const visible = visibleCompanyIds(ctx.actor);
-  const { rows } = await sql().query<Target>(
-    `SELECT i.id, i."companyId", i.status::text AS status, i."assigneeAgentId",
+  const byId = isUuid(ref);
+  const { rows } = await sql().query<Target>({
+    name: byId ? "checkout-target-by-id" : "checkout-target-by-identifier",
+    text: `SELECT i.id, i."companyId", i.status::text AS status, i."assigneeAgentId",
             a.id AS "agentId", a.status::text AS "agentStatus", a.role::text AS "agentRole",
             EXISTS (SELECT 1 FROM "Approval" p WHERE p."companyId" = i."companyId" AND p."requestedByAgentId" = a.id
                      AND p.type = 'approve_ceo_strategy' AND p.status = 'approved') AS "strategyApproved"
        FROM "Issue" i LEFT JOIN "Agent" a ON a.id = $2::uuid AND a."companyId" = i."companyId"
-      WHERE ${isUuid(ref) ? `i.id = $1::uuid` : `i.identifier = upper($1)`}
+      WHERE ${byId ? `i.id = $1::uuid` : `i.identifier = upper($1)`}
         AND ($3::uuid[] IS NULL OR i."companyId" = ANY($3::uuid[]))
       LIMIT 2`,
-    [ref, agentId, visible],
-  );
+    values: [ref, agentId, visible],
+  });
   if (rows.length !== 1) throw notFound("Issue");
   return rows[0];
 }
@@ -67,8 +69,9 @@ export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { a
     if (early) throw early;
   }
   const { actorType, actorId } = actorRef(actor);
-  const { rows } = await sql().query(
-    `WITH upd AS (
+  const { rows } = await sql().query({
+    name: "checkout-update",
+    text: `WITH upd AS (
        UPDATE "Issue" i SET status = 'in_progress', "assigneeAgentId" = $2::uuid, "assigneeUserId" = NULL, "startedAt" = coalesce(i."startedAt", now()),
               "checkoutRunId" = $3::uuid, "lockedAt" = now(), "updatedAt" = now()
         WHERE i.id = $1::uuid AND i.status::text = ANY($4::text[]) AND i.status::text = ANY($5::text[])
@@ -81,8 +84,8 @@ export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { a
          FROM upd
      )
      SELECT * FROM upd`,
-    [t.id, input.agentId, actor.kind === "agent" ? actor.runId : null, input.expectedStatuses, checkoutSources, uuidv7(), actorType, actorId, t.status],
-  );
+    values: [t.id, input.agentId, actor.kind === "agent" ? actor.runId : null, input.expectedStatuses, checkoutSources, uuidv7(), actorType, actorId, t.status],
+  });
   if (rows[0]) return issueDto(rows[0]);
   return explainFailedCheckout(ctx, t.id, input);
 }
