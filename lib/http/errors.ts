@@ -21,6 +21,7 @@ export const errorStatus = {
   goal_cycle: 422,
   issue_cycle: 422,
   internal: 500,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

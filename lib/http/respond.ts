@@ -25,6 +25,17 @@ function fromPrisma(err: Prisma.PrismaClientKnownRequestError): AppError | null 
       return new AppError("invalid_reference", "The request names an entity that does not exist");
     case "P2000":
       return new AppError("validation_error", "A value is too long for its field");
+    case "P2034":
+      return new AppError("conflict", "A concurrent change won; read again and retry");
+    case "P2010": {
+      // a raw statement failed: a deadlock or serialization failure is a retryable conflict
+      const meta = err.meta as { driverAdapterError?: { cause?: { originalCode?: unknown } } } | undefined;
+      const sqlState = meta?.driverAdapterError?.cause?.originalCode;
+      return sqlState === "40P01" || sqlState === "40001" ? new AppError("conflict", "A concurrent change won; read again and retry") : null;
+    }
+    case "P2024":
+    case "P2028":
+      return new AppError("unavailable", "The database is busy; retry shortly");
     default:
       return null;
   }

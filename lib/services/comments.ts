@@ -32,7 +32,8 @@ async function wakeMentioned(tx: Tx, actor: Actor, issue: Pick<Issue, "id" | "co
   if (!body.includes("@")) return;
   const agents = await tx.agent.findMany({ where: { companyId: issue.companyId, status: { not: "terminated" } }, select: { id: true, name: true } });
   const author = actor.kind === "agent" ? actor.agentId : null;
-  for (const agentId of parseMentions(body, agents)) {
+  // wake locks are taken in id order, so two comments mentioning the same agents cannot deadlock
+  for (const agentId of parseMentions(body, agents).sort()) {
     if (agentId === author) continue;
     await requestWake(prismaExec(tx), {
       companyId: issue.companyId, agentId, reason: "mention", source: `comment on ${issue.identifier}`,
