@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useDismiss } from "@/components/ui/use-dismiss";
 import { cn } from "@/lib/cn";
 import { CompanyLogo } from "@/components/companies/company-logo";
 
@@ -21,19 +22,8 @@ export function CompanySwitcher({ current, companies }: { current: SwitcherCompa
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, box);
 
   // Stay on the same section (agents, org…) when switching; an agent page does not carry over.
   const section = pathname.split("/")[2] || "agents";

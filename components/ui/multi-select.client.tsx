@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
+import { useDismiss } from "@/components/ui/use-dismiss";
 import { cn } from "@/lib/cn";
 
 export interface MultiSelectOption {
@@ -20,19 +21,8 @@ export function MultiSelect({ id, label, placeholder, noun, options, value, onCh
 }) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, box);
 
   const chosen = options.filter((o) => value.includes(o.value));
   const summary = chosen.length === 0 ? placeholder : chosen.length === 1 ? chosen[0].label : `${chosen.length} ${noun}`;
