@@ -49,16 +49,22 @@ interface KeyRow {
   role: AgentRole;
 }
 
+/**
+ * When an agent key authenticates (DESIGN §3), as SQL over the key `k` and its agent `a`: not revoked,
+ * not expired, and its agent neither terminated nor awaiting approval. Every statement that
+ * authenticates an agent uses this clause.
+ */
+export const agentKeyAuthenticates =
+  `k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > now()) AND a.status NOT IN ('terminated', 'pending_approval')`;
+
 // Every agent request authenticates here: one indexed lookup in hand-written SQL (lib/db sql()).
-// Keys of a terminated or not-yet-approved agent do not authenticate (DESIGN §3).
 async function agentFromKey(tokenHash: string): Promise<AgentActor | null> {
   // a named (server-side prepared) statement: parsed and planned once per connection
   const { rows } = await sql().query<KeyRow>({
     name: "auth-agent-key",
     text: `SELECT k.id AS "keyId", k."runId", a.id AS "agentId", a."companyId", a.role::text AS role
              FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
-            WHERE k."tokenHash" = $1 AND k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > now())
-              AND a.status NOT IN ('terminated', 'pending_approval')`,
+            WHERE k."tokenHash" = $1 AND ${agentKeyAuthenticates}`,
     values: [tokenHash],
   });
   const row = rows[0];

@@ -8,7 +8,7 @@ import { AppError } from "@/lib/http/errors";
 import { errorResponse } from "@/lib/http/respond";
 import { listQuerySchema, type ListQuery, type Page } from "@/lib/http/pagination";
 import { readBody, readMultipart } from "@/lib/http/body";
-import { resolveActor } from "@/lib/http/resolve-actor";
+import { agentKeyDigest, invalidBearer, resolveActor } from "@/lib/http/resolve-actor";
 import type { Actor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/services/context";
 
@@ -26,6 +26,11 @@ interface Spec<P extends ZObj | undefined, Q extends ZObj | undefined, B extends
   auth?: "required" | "none";
   /** status of a successful answer (default 200) */
   status?: number;
+  /**
+   * Answers a caller with an agent key in one statement that also authenticates it (null: the key
+   * does not authenticate → 401), skipping the separate actor lookup. For the hottest agent reads.
+   */
+  byAgentKey?: (keyDigest: string) => Promise<object | null>;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -119,6 +124,12 @@ export function apiHandler<
     try {
       const params = spec.params ? parseParams(spec.params, await routeCtx.params) : undefined;
       const query = querySchema ? parse(querySchema, queryObject(req), "query") : parse(noQuery, queryObject(req), "query");
+      const keyDigest = spec.byAgentKey ? agentKeyDigest(req) : null;
+      if (spec.byAgentKey && keyDigest) {
+        const answer = await spec.byAgentKey(keyDigest);
+        if (!answer) throw invalidBearer();
+        return Response.json(answer, { status: spec.status ?? 200, headers: { "X-Request-Id": requestId } });
+      }
       const actor = spec.auth === "none" ? null : await resolveActor(req);
       const form = spec.multipart ? await readMultipart(req, spec.multipart.maxBytes) : undefined;
       const body = spec.body ? parse(spec.body, await readBody(req), "body") : undefined;

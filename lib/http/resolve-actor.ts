@@ -2,10 +2,19 @@
 import type { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { actorFromBearer, boardActorForUser, type Actor } from "@/lib/auth/actor";
+import { digestToken, tokenKind } from "@/lib/auth/tokens";
 import { sessionUserId } from "@/lib/auth/session";
 import { AppError } from "@/lib/http/errors";
 
-const unauthenticated = (message: string) => new AppError("unauthenticated", message);
+export const unauthenticated = (message: string) => new AppError("unauthenticated", message);
+export const invalidBearer = () => unauthenticated("The bearer token is invalid, revoked or expired");
+
+/** The digest of the caller's agent key (or run key), or null when the caller sends something else. */
+export function agentKeyDigest(req: NextRequest): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
+  const kind = match ? tokenKind(match[1]) : null;
+  return match && (kind === "agentKey" || kind === "runKey") ? digestToken(match[1]) : null;
+}
 
 export async function resolveActor(req: NextRequest): Promise<Actor> {
   const header = req.headers.get("authorization");
@@ -13,7 +22,7 @@ export async function resolveActor(req: NextRequest): Promise<Actor> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthenticated("Use the Authorization: Bearer <token> scheme");
     const actor = await actorFromBearer(db(), match[1]);
-    if (!actor) throw unauthenticated("The bearer token is invalid, revoked or expired");
+    if (!actor) throw invalidBearer();
     return actor;
   }
   const userId = await sessionUserId(req);

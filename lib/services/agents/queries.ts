@@ -6,6 +6,7 @@ import { agentDto, type ChainItem } from "@/lib/dto/agents";
 import { isUuid } from "@/lib/schemas/common";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { sql, type Db } from "@/lib/db/client";
+import { agentKeyAuthenticates } from "@/lib/auth/actor";
 import { agentsSpendCents, monthStartUtc } from "@/lib/services/spend";
 
 export async function getAgentOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Agent> {
@@ -52,31 +53,55 @@ export async function agentDtos(db: Db | Tx, companyId: string, agents: Agent[])
 type AgentWithExtras = Agent & { spent: number; chain: ChainItem[] };
 
 /**
- * The agent, its month-to-date spend and its chain of command in one round trip: this serves
- * GET /api/agents/me, which every agent calls at the start of every heartbeat.
+ * The agent named by the `target` CTE (one row: id, companyId), its month-to-date spend and its
+ * chain of command, in one statement. $1 is the month start; the target's own values follow.
  */
-export async function agentIdentity(companyId: string, agentId: string) {
-  const { rows } = await sql().query<AgentWithExtras>({
-    name: "agent-identity",
-    text: `WITH RECURSIVE chain AS (
+const identitySql = (target: string) => `WITH RECURSIVE target AS (${target}),
+     chain AS (
        SELECT m.id, m.name, m.role::text AS role, m.title, m."reportsToId", 1 AS depth
-         FROM "Agent" s JOIN "Agent" m ON m.id = s."reportsToId" AND m."companyId" = s."companyId"
-        WHERE s.id = $1 AND s."companyId" = $2
+         FROM target t JOIN "Agent" s ON s.id = t.id AND s."companyId" = t."companyId"
+         JOIN "Agent" m ON m.id = s."reportsToId" AND m."companyId" = s."companyId"
        UNION ALL
        SELECT a.id, a.name, a.role::text, a.title, a."reportsToId", c.depth + 1
          FROM "Agent" a JOIN chain c ON a.id = c."reportsToId"
-        WHERE a."companyId" = $2 AND c.depth < 64
+        WHERE a."companyId" = (SELECT "companyId" FROM target) AND c.depth < 64
      )
      SELECT a.*,
             (SELECT coalesce(sum(e."costCents"), 0)::int FROM "CostEvent" e
-              WHERE e."companyId" = a."companyId" AND e."agentId" = a.id AND e."occurredAt" >= $3) AS spent,
+              WHERE e."companyId" = a."companyId" AND e."agentId" = a.id AND e."occurredAt" >= $1) AS spent,
             (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'role', role, 'title', title) ORDER BY depth), '[]')
                FROM chain) AS chain
-       FROM "Agent" a WHERE a.id = $1 AND a."companyId" = $2`,
-    values: [agentId, companyId, monthStartUtc()],
-  });
-  const row = rows[0];
-  if (!row) throw notFound("Agent");
+       FROM target t JOIN "Agent" a ON a.id = t.id AND a."companyId" = t."companyId"`;
+
+function identityDto(row: AgentWithExtras | undefined) {
+  if (!row) return null;
   const { spent, chain, ...agent } = row;
   return agentDto(agent, spent, chain);
+}
+
+/** GET /api/agents/me of an agent already authenticated. */
+export async function agentIdentity(companyId: string, agentId: string) {
+  const { rows } = await sql().query<AgentWithExtras>({
+    name: "agent-identity",
+    text: identitySql(`SELECT $2::uuid AS id, $3::uuid AS "companyId"`),
+    values: [monthStartUtc(), agentId, companyId],
+  });
+  const dto = identityDto(rows[0]);
+  if (!dto) throw notFound("Agent");
+  return dto;
+}
+
+/**
+ * GET /api/agents/me, which every agent calls at the start of every heartbeat, in one round trip:
+ * the key is checked (the same rule as every agent request) and the identity read in one statement.
+ * Null when the key does not authenticate.
+ */
+export async function agentIdentityByKey(tokenHash: string) {
+  const { rows } = await sql().query<AgentWithExtras>({
+    name: "agent-identity-by-key",
+    text: identitySql(`SELECT a.id, a."companyId" FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
+                        WHERE k."tokenHash" = $2 AND ${agentKeyAuthenticates}`),
+    values: [monthStartUtc(), tokenHash],
+  });
+  return identityDto(rows[0]);
 }

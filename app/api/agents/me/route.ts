@@ -1,4 +1,7 @@
 import { apiHandler } from "@/lib/http/api-handler";
 import { getMe } from "@/lib/services/agents/agents";
+import { agentIdentityByKey } from "@/lib/services/agents/queries";
 
-export const GET = apiHandler({}, ({ ctx }) => getMe(ctx));
+// Every agent calls this at the start of every heartbeat: an agent key is checked and the identity
+// read in one statement; other callers (board users: 403) take the general path.
+export const GET = apiHandler({ byAgentKey: agentIdentityByKey }, ({ ctx }) => getMe(ctx));
