@@ -22,6 +22,7 @@ for (let i = 0; i < 20; i++) {
 const words = "deploy build release cache index schema query budget agent review design test merge branch commit pipeline latency memory disk network token queue worker retry timeout backlog roadmap invoice customer onboarding billing report metrics dashboard alert incident outage patch upgrade migrate refactor cleanup document spec security audit".split(" ");
 const t0 = performance.now();
 await withPg(c.databaseUrl, async (db) => {
+  await db.query(`SET session_replication_role = replica`);
   await db.query(`CREATE TEMP TABLE w AS SELECT ARRAY[${words.map((w) => `'${w}'`).join(",")}] AS a`);
   const phrase = (n) => `(SELECT string_agg(w.a[1 + floor(random() * ${words.length})::int], ' ') FROM w, generate_series(1, ${n}) g WHERE s.n IS NOT NULL)`;
   const agentIds = `ARRAY[${agents.map((a) => `'${a.id}'::uuid`).join(",")}]`;
@@ -38,6 +39,10 @@ await withPg(c.databaseUrl, async (db) => {
     INSERT INTO "IssueComment" (id, "companyId", "issueId", body, "authorAgentId", "createdAt", "updatedAt")
     SELECT uuidv7(), $1, i.id, ${phrase(25)} || CASE WHEN s.n % 50000 = 0 THEN ' zebrafish' ELSE '' END, i."assigneeAgentId", now(), now()
       FROM generate_series(1, ${COMMENTS}) AS s(n) JOIN "Issue" i ON i."companyId" = $1 AND i.number = (1 + (s.n::bigint * 7919) % ${ISSUES})::int`, [company.id]);
+  // rows inserted in bulk skip the per-row search triggers; the migration's own backfill then
+  // computes every issue's search vector at once (the same function the triggers use)
+  await db.query(`SET session_replication_role = DEFAULT`);
+  await db.query(`UPDATE "Issue" i SET "searchVector" = charter_issue_search_vector(i) WHERE i."companyId" = $1`, [company.id]);
   await db.query(`ANALYZE "Issue"; ANALYZE "IssueComment"`);
 });
 const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;

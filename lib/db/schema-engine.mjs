@@ -60,6 +60,22 @@ export async function listMigrations(migrationsDir) {
   };
 }
 
+/**
+ * adapter-pg runs a migration script by splitting it on every ";", which breaks function bodies
+ * ($$ … $$) and comments holding a semicolon. PostgreSQL takes the whole script as one simple query
+ * (one implicit transaction), which is how the Prisma CLI sends it.
+ */
+function wholeScripts(adapter) {
+  adapter.executeScript = async (script) => {
+    try {
+      await adapter.client.query(script);
+    } catch (error) {
+      adapter.onError(error);
+    }
+  };
+  return adapter;
+}
+
 export async function withEngine(adapterFactory, schemaFiles, fn) {
   const SchemaEngine = await loadEngineClass();
   const debug = () => {};
@@ -68,12 +84,12 @@ export async function withEngine(adapterFactory, schemaFiles, fn) {
     provider: adapterFactory.provider,
     adapterName: adapterFactory.adapterName,
     connect: async () => {
-      const a = await adapterFactory.connect();
+      const a = wholeScripts(await adapterFactory.connect());
       opened.push(a);
       return a;
     },
     connectToShadowDb: async () => {
-      const a = await adapterFactory.connectToShadowDb();
+      const a = wholeScripts(await adapterFactory.connectToShadowDb());
       opened.push(a);
       return a;
     },

@@ -61,7 +61,8 @@ export const listIssuesQuery = z.object({
   parentId: uuidSchema.optional(),
   labelId: uuidSchema.optional(),
   priority: issuePrioritySchema.optional(),
-  q: z.string().trim().min(1).max(200).optional().describe("Search in title, identifier, description and comments"),
+  q: z.string().trim().min(1).max(200).regex(/[\p{L}\p{N}]/u, "must contain a letter or a digit").optional()
+    .describe("Words to find (each as a word prefix, all of them) in identifier, number, title, description or comments"),
 });
 export type ListIssuesQuery = z.infer<typeof listIssuesQuery>;
 

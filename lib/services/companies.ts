@@ -28,6 +28,19 @@ export async function getCompanyOrThrow(ctx: ServiceContext, ref: string, permis
   return company;
 }
 
+/**
+ * The id of the company named by `ref`, for the hot paths that need nothing else. The caller's own
+ * credentials already prove that its companies exist (an agent's company, a member's memberships),
+ * so naming one of them by id costs no query; anything else takes the lookup above.
+ */
+export async function companyIdOrThrow(ctx: ServiceContext, ref: string, permission: Permission): Promise<string> {
+  const actor = ctx.actor;
+  const own = actor.kind === "agent" ? ref === actor.companyId : actor.roles[ref] !== undefined;
+  if (!own) return (await getCompanyOrThrow(ctx, ref, permission)).id;
+  authorize(actor, permission, ref);
+  return ref;
+}
+
 export async function getCompany(ctx: ServiceContext, ref: string) {
   const company = await getCompanyOrThrow(ctx, ref, "company.read");
   return companyDto(company, await companySpendCents(ctx.db, company.id));

@@ -1,6 +1,6 @@
 // GET /api/companies/:companyId/issues: every filter, strict query parsing, priority order then most
-// recently updated, keyset pages that return every row once, and `q` over title, identifier,
-// description and comments with LIKE's wildcards taken literally.
+// recently updated, keyset pages that return every row once, and `q`: words (as prefixes) of the
+// identifier, title, description and comments, on both search paths (the walk and the index).
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { IssuePriority, IssueStatus } from "@/lib/generated/prisma/client";
@@ -186,18 +186,57 @@ describe("q", () => {
     expect(res.body).toHaveLength(3);
   });
 
-  it("takes % and _ literally", async () => {
+  it("finds every word as a word prefix, across fields; punctuation is not a pattern", async () => {
     const w = await createWorld();
     const percent = await create(w, { title: "100% done" });
-    await create(w, { title: "100 percent done" });
-    const underscore = await create(w, { title: "rename snake_case" });
-    await create(w, { title: "rename snakeXcase" });
+    const plain = await create(w, { title: "100 percent done" });
+    const snake = await create(w, { title: "rename snake_case", description: "in the parser" });
     const backslash = await create(w, { title: "path C:\\temp" });
-    expect(await ids(w, `q=${encodeURIComponent("100%")}`)).toEqual(sorted([percent]));
-    expect(await ids(w, `q=${encodeURIComponent("e_c")}`)).toEqual(sorted([underscore]));
-    expect(await ids(w, `q=${encodeURIComponent("%")}`)).toEqual(sorted([percent]));
-    expect(await ids(w, `q=${encodeURIComponent("_")}`)).toEqual(sorted([underscore]));
-    expect(await ids(w, `q=${encodeURIComponent("C:\\t")}`)).toEqual(sorted([backslash]));
+    await client(w.tokens.engineer).post(`/api/issues/${snake.id}/comments`, { body: "Renamed by the linter" });
+    expect(await ids(w, `q=${encodeURIComponent("100%")}`)).toEqual(sorted([percent, plain]));
+    expect(await ids(w, "q=snake")).toEqual(sorted([snake]));
+    expect(await ids(w, "q=pars")).toEqual(sorted([snake]));
+    expect(await ids(w, "q=snake%20linter")).toEqual(sorted([snake])); // title and comment
+    expect(await ids(w, "q=snake%20percent")).toEqual([]); // every word must be there
+    expect(await ids(w, `q=${encodeURIComponent("C:\\temp")}`)).toEqual(sorted([backslash]));
+    for (const q of ["%", "_", "'", "\\", "&|!", "<->"]) {
+      const res = await client(w.tokens.engineer).get(listUrl(w, `q=${encodeURIComponent(q)}`));
+      expect(res.status, q).toBe(400);
+      expect(res.body.code).toBe("validation_error");
+    }
+    for (const q of ["it's", "a:b", "'quoted'", "x & y", "a\\'b", "über-ready 3.5", "foo.bar", "x@y.com", "!!flux"]) {
+      expect((await client(w.tokens.engineer).get(listUrl(w, `q=${encodeURIComponent(q)}`))).status, q).toBe(200);
+    }
+  });
+
+  it("follows edits: a new title's words are found, the old ones no longer, comments stay", async () => {
+    const w = await createWorld();
+    const issue = await create(w, { title: "Gyroscope drift" });
+    await client(w.tokens.engineer).post(`/api/issues/${issue.id}/comments`, { body: "calibration helps" });
+    expect((await client(w.tokens.owner).patch(`/api/issues/${issue.id}`, { title: "Accelerometer drift" })).status).toBe(200);
+    expect(await ids(w, "q=gyroscope")).toEqual([]);
+    expect(await ids(w, "q=accelerometer")).toEqual(sorted([issue]));
+    expect(await ids(w, "q=calibration")).toEqual(sorted([issue]));
+    expect(await ids(w, "q=accelerometer%20calibration")).toEqual(sorted([issue]));
+  });
+
+  it("finds rare words past the first rows of the list order, and pages through them once", async () => {
+    const w = await createWorld();
+    // 2,300 issues (more than the walk tests) with a common word, 60 of them also with a rare one,
+    // the rare ones last in the list order (low priority, oldest)
+    await db().$executeRaw`
+      INSERT INTO "Issue" (id, "companyId", number, identifier, title, description, status, priority, "updatedAt")
+      SELECT uuidv7(), ${w.company.id}::uuid, 1000 + n, ${w.company.issuePrefix} || '-' || (1000 + n), 'common words ' || n,
+             CASE WHEN n > 2240 THEN 'a quasar appears' ELSE '' END, 'todo',
+             (CASE WHEN n > 2240 THEN 'low' ELSE 'high' END)::"IssuePriority", now() - n * interval '1 second'
+        FROM generate_series(1, 2300) n`;
+    const common = await allPages(w, "q=common&limit=50");
+    expect(common.flat()).toHaveLength(2300);
+    const rare = await allPages(w, "q=quasar&limit=50");
+    expect(rare.map((p) => p.length)).toEqual([50, 10]);
+    expect(new Set(rare.flat().map((r) => r.id)).size).toBe(60);
+    expect((await allPages(w, "q=quasar%20common&limit=50")).flat()).toHaveLength(60);
+    expect((await allPages(w, "q=quasar&status=done&limit=50")).flat()).toHaveLength(0);
   });
 
   it("never finds another company's issues", async () => {

@@ -11,7 +11,7 @@ import { uuidv7 } from "@/lib/ids";
 import { inTx, type ServiceContext } from "@/lib/services/context";
 import { actorRef, recordActivity } from "@/lib/services/activity";
 import { checkoutSources } from "@/lib/services/issues/status";
-import { getIssueOrThrow, issueWithLabels } from "@/lib/services/issues/queries";
+import { getIssueOrThrow, issueColumns, issueWithLabels } from "@/lib/services/issues/queries";
 
 interface Target {
   id: string;
@@ -53,7 +53,7 @@ function assertAgentMayWork(t: Target) {
   }
 }
 
-const returning = `RETURNING i.*, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = i."companyId" AND l."issueId" = i.id) AS "labelIds"`;
+const returning = `RETURNING ${issueColumns("i")}, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = i."companyId" AND l."issueId" = i.id) AS "labelIds"`;
 
 export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { agentId: string; expectedStatuses: IssueStatus[] }) {
   const actor = ctx.actor;

@@ -9,10 +9,11 @@ import { uuidv7 } from "@/lib/ids";
 import type { CreateIssueInput } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
 import { actorRef } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { companyIdOrThrow } from "@/lib/services/companies";
 import { requestWake } from "@/lib/services/wakeups";
 import { initialStatuses } from "@/lib/services/issues/status";
 import { assertIssueRefs, assertStrategyGate } from "@/lib/services/issues/refs";
+import { issueColumns } from "@/lib/services/issues/queries";
 
 function initialStatus(input: CreateIssueInput): IssueStatus {
   const status = input.status ?? (input.assigneeAgentId || input.assigneeUserId ? "todo" : "backlog");
@@ -34,7 +35,7 @@ const insertIssue = `
     SELECT $2::uuid, $1::uuid, c.n, c.prefix || '-' || c.n, $3, $4, $5::"IssueStatus", $6::"IssuePriority", $7::uuid, $8::uuid, $9::uuid,
            $10::uuid, $11::uuid, $12::uuid, $13::uuid, CASE WHEN $5 = 'in_progress' THEN now() END, now()
       FROM c
-    RETURNING *
+    RETURNING ${issueColumns("\"Issue\"")}
   ), l AS (
     INSERT INTO "IssueLabel" ("companyId", "issueId", "labelId") SELECT $1::uuid, i.id, unnest($14::uuid[]) FROM i
   ), a AS (
@@ -46,23 +47,23 @@ const insertIssue = `
   SELECT i.*, $14::text[] AS "labelIds" FROM i`;
 
 export async function createIssue(ctx: ServiceContext, companyRef: string, input: CreateIssueInput) {
-  const company = await getCompanyOrThrow(ctx, companyRef, "work.write");
+  const companyId = await companyIdOrThrow(ctx, companyRef, "work.write");
   const status = initialStatus(input);
-  await assertIssueRefs(ctx.db, company.id, input);
+  await assertIssueRefs(ctx.db, companyId, input);
   const actor = ctx.actor;
-  if (status === "in_progress" && actor.kind === "agent") await assertStrategyGate(ctx.db, company.id, { id: actor.agentId, role: actor.role });
+  if (status === "in_progress" && actor.kind === "agent") await assertStrategyGate(ctx.db, companyId, { id: actor.agentId, role: actor.role });
   const { actorType, actorId } = actorRef(actor);
   const labelIds = [...new Set(input.labelIds ?? [])];
   const row = await sqlTx(async (exec) => {
     const [issue] = (await exec(insertIssue, [
-      company.id, uuidv7(), input.title, input.description ?? "", status, input.priority,
+      companyId, uuidv7(), input.title, input.description ?? "", status, input.priority,
       input.parentId ?? null, input.projectId ?? null, input.goalId ?? null, input.assigneeAgentId ?? null, input.assigneeUserId ?? null,
       actor.kind === "agent" ? actor.agentId : null, actor.kind === "board" ? actor.userId : null,
       labelIds, uuidv7(), actorType, actorId,
     ])) as unknown as (Issue & { labelIds: string[] })[];
     if (issue.assigneeAgentId && !(actor.kind === "agent" && actor.agentId === issue.assigneeAgentId)) {
       await requestWake(exec, {
-        companyId: company.id, agentId: issue.assigneeAgentId, reason: "assignment", source: `assigned ${issue.identifier}`,
+        companyId, agentId: issue.assigneeAgentId, reason: "assignment", source: `assigned ${issue.identifier}`,
         issueId: issue.id, payload: { taskId: issue.id, wakeReason: "assignment" },
       });
     }

@@ -1,6 +1,7 @@
 // GET /api/companies/:companyId/issues: every filter of the spec, priority order (critical first,
-// then most recently updated), keyset pagination, and `q` through the trigram indexes. Hand-written
-// SQL on the shared pool: this is the list every agent reads every heartbeat.
+// then most recently updated), keyset pagination, and `q` as a word search over each issue's search
+// vector (identifier, number, title, description and comments; kept by triggers, see the migration
+// issue_word_search). Hand-written SQL on the shared pool: this is the list every agent reads every heartbeat.
 import { createHash } from "node:crypto";
 import type { Issue } from "@/lib/generated/prisma/client";
 import { sql } from "@/lib/db/client";
@@ -9,17 +10,15 @@ import { issueDto } from "@/lib/dto/issues";
 import { validationError } from "@/lib/http/errors";
 import type { ListIssuesQuery } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { companyIdOrThrow } from "@/lib/services/companies";
+import { issueColumns } from "@/lib/services/issues/queries";
 
 const order: readonly OrderField<"priority" | "updatedAt" | "id">[] = [["priority", "asc", "text"], ["updatedAt", "desc", "date"], ["id", "desc", "uuid"]];
 const priorities = new Set(["critical", "high", "medium", "low"]);
 
-/** `%q%` for ILIKE with the user's own % and _ taken literally. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function listIssues(ctx: ServiceContext, companyRef: string, query: ListIssuesQuery & ListQuery) {
-  const company = await getCompanyOrThrow(ctx, companyRef, "work.read");
-  const params: unknown[] = [company.id];
+  const companyId = await companyIdOrThrow(ctx, companyRef, "work.read");
+  const params: unknown[] = [companyId];
   const p = (v: unknown) => `$${params.push(v)}`;
   const where = [`i."companyId" = $1`];
   if (query.status) where.push(`i.status = ANY(${p(query.status)}::"IssueStatus"[])`);
@@ -30,25 +29,49 @@ export async function listIssues(ctx: ServiceContext, companyRef: string, query:
   if (query.labelId) {
     where.push(`EXISTS (SELECT 1 FROM "IssueLabel" l WHERE l."companyId" = $1 AND l."issueId" = i.id AND l."labelId" = ${p(query.labelId)}::uuid)`);
   }
-  if (query.q) {
-    const like = p(likePattern(query.q));
-    where.push(`i.id IN (
-      SELECT s.id FROM "Issue" s WHERE s."companyId" = $1 AND (s."identifier" || ' ' || s."title" || ' ' || s."description") ILIKE ${like}
-      UNION SELECT c."issueId" FROM "IssueComment" c WHERE c."companyId" = $1 AND c.body ILIKE ${like})`);
-  }
   if (query.cursor) {
     const [prio, updatedAt, id] = decodeCursor(query.cursor, order.map((o) => o[2]));
     if (!priorities.has(String(prio))) throw validationError("cursor", "invalid cursor");
     const [pp, pu, pi] = [p(prio), p(updatedAt), p(id)];
     where.push(`(i.priority > ${pp}::"IssuePriority" OR (i.priority = ${pp}::"IssuePriority" AND (i."updatedAt" < ${pu} OR (i."updatedAt" = ${pu} AND i.id < ${pi}::uuid))))`);
   }
-  const text = `SELECT i.*, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = i."companyId" AND l."issueId" = i.id) AS "labelIds"
-       FROM "Issue" i
-      WHERE ${where.join(" AND ")}
-      ORDER BY i.priority ASC, i."updatedAt" DESC, i.id DESC
-      LIMIT ${p(query.limit + 1)}`;
-  // prepared per shape of filters: planning costs more than running this query
-  const name = `issues-${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
-  const { rows } = await sql().query<Issue & { labelIds: string[] }>({ name, text, values: params });
-  return toPage(rows, query.limit, order, issueDto);
+  const limit = p(query.limit + 1);
+  const filters = where.join(" AND ");
+  if (!query.q) {
+    const { rows } = await run(`SELECT ${columns("i")} FROM "Issue" i WHERE ${filters} ${orderBy("i")} LIMIT ${limit}`, params);
+    return toPage(rows, query.limit, order, issueDto);
+  }
+  const words = `charter_search_query(${p(query.q)}::text)`;
+  const walkRows = `${p(WALK_ROWS)}::int`;
+  // The walk: the first WALK_ROWS issues of the list order, each tested against its search vector
+  // (microseconds a row). Words on many issues fill the page within the first rows.
+  const walked = await run(
+    `SELECT ${columns("w")} FROM (SELECT i.* FROM "Issue" i WHERE ${filters} ${orderBy("i")} LIMIT ${walkRows}) w
+      WHERE w."searchVector" @@ ${words} ${orderBy("w")} LIMIT ${limit}`,
+    params,
+  );
+  if (walked.rows.length > query.limit) return toPage(walked.rows, query.limit, order, issueDto);
+  // Rarer words: the issues holding them, from the GIN index, sorted — unless the walk already saw
+  // every issue the filters allow (the one-time count of at most WALK_ROWS index entries).
+  const { rows } = await run(
+    `WITH hits AS MATERIALIZED (SELECT i.id FROM "Issue" i WHERE i."companyId" = $1 AND i."searchVector" @@ ${words}
+                                  AND (SELECT count(*) FROM (SELECT 1 FROM "Issue" i WHERE ${filters} LIMIT ${walkRows}) n) = ${walkRows})
+     SELECT ${columns("i")} FROM "Issue" i JOIN hits h ON h.id = i.id WHERE ${filters} ${orderBy("i")} LIMIT ${limit}`,
+    params,
+  );
+  // no hits past the walk: the walk saw every issue, and its rows are the answer
+  return toPage(rows.length > 0 ? rows : walked.rows, query.limit, order, issueDto);
 }
+
+/** How many issues of the list order a search tests one by one before it asks the GIN index. */
+const WALK_ROWS = 2000;
+
+type Row = Issue & { labelIds: string[] };
+const columns = (t: string) =>
+  `${issueColumns(t)}, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = ${t}."companyId" AND l."issueId" = ${t}.id) AS "labelIds"`;
+const orderBy = (t: string) => `ORDER BY ${t}.priority ASC, ${t}."updatedAt" DESC, ${t}.id DESC`;
+
+// Prepared per shape of filters (planning costs more than running these queries); a search's plan
+// does not depend on its words: the walk and the index are chosen above, not by the planner.
+const run = (text: string, values: unknown[]) =>
+  sql().query<Row>({ name: `issues-${createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text, values });

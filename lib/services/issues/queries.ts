@@ -1,12 +1,18 @@
 // Reading issues: by id or identifier inside the caller's companies; the detail view with the
 // resolved project, goal and ancestors (nearest parent first).
-import type { Issue, Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type Issue } from "@/lib/generated/prisma/client";
 import { authorize, companyScope, type Permission } from "@/lib/auth/permissions";
 import { notFound } from "@/lib/http/errors";
 import { issueDto } from "@/lib/dto/issues";
 import { isUuid } from "@/lib/schemas/common";
 import type { Db } from "@/lib/db/client";
 import type { ServiceContext, Tx } from "@/lib/services/context";
+
+/**
+ * The columns of the Issue model, for hand-written SQL (never `i.*`: the table also holds the
+ * search vector, which only the database reads).
+ */
+export const issueColumns = (alias: string) => Object.values(Prisma.IssueScalarFieldEnum).map((c) => `${alias}."${c}"`).join(", ");
 
 export function issueKey(ref: string): Prisma.IssueWhereInput {
   return isUuid(ref) ? { id: ref } : { identifier: ref.toUpperCase() };
