@@ -1,10 +1,11 @@
 // Work-loop benchmark (`npm run bench:work-loop`, after `npm run build`): one company with
 // 100,000 issues and 300,000 comments, measured against the no-database floor of the same run:
 //   - GET /api/companies/:id/issues?status=todo&limit=50 at 10 connections (≥ 40% of floor, p99 < 60 ms)
-//   - `q` search (p99 < 100 ms), a rare and a common term
+//   - `q` search (p99 < 100 ms): a rare word, two common words, a common and a rare word
 //   - POST /api/companies/:id/issues (≥ 25% of floor)
 //   - the checkout race: 20 agents × 200 issues, 100 requests in flight: exactly one 200 per issue,
 //     ≥ 250 checkouts/s, p99 < 600 ms
+import http from "node:http";
 import { load, machine, percentile, saveResult, startCharter, withPg } from "./lib.mjs";
 
 const duration = Number(process.env.BENCH_SECONDS ?? 15);
@@ -54,37 +55,54 @@ const floor = await load(c.base, { path: "/api/ping", duration });
 const list = await load(c.base, { path: `/api/companies/${company.id}/issues?status=todo&limit=50`, headers: agentAuth, duration });
 const searchRare = await load(c.base, { path: `/api/companies/${company.id}/issues?q=zebrafish&limit=50`, headers: agentAuth, duration });
 const searchCommon = await load(c.base, { path: `/api/companies/${company.id}/issues?q=pipeline%20latency&limit=50`, headers: agentAuth, duration });
+// a common word with a rare one: the walk finds too few, the index answers (the slowest path)
+const searchMixed = await load(c.base, { path: `/api/companies/${company.id}/issues?q=deploy%20zebrafish&limit=50`, headers: agentAuth, duration });
 const create = await load(c.base, {
   path: `/api/companies/${company.id}/issues`, method: "POST", duration,
   headers: { ...agentAuth, "content-type": "application/json" }, body: JSON.stringify({ title: "Benchmark issue", priority: "medium" }),
 });
 
-// checkout race: 200 fresh todo issues, every agent tries every issue, 100 requests in flight
-const raceIssues = [];
-for (let i = 0; i < 200; i++) raceIssues.push(await c.api("POST", `/api/companies/${company.id}/issues`, { title: `Race ${i}`, status: "todo" }));
-const jobs = [];
-for (const issue of raceIssues) for (const a of agents) jobs.push({ issue, a });
-jobs.sort(() => Math.random() - 0.5);
-const latencies = [];
-const wins = new Map();
-const statusCounts = {};
-let next = 0;
-const tRace = performance.now();
-await Promise.all(Array.from({ length: 100 }, async () => {
-  while (next < jobs.length) {
-    const { issue, a } = jobs[next++];
-    const t = performance.now();
-    const res = await fetch(`${c.base}/api/issues/${issue.id}/checkout`, {
-      method: "POST", headers: { authorization: `Bearer ${a.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ agentId: a.id, expectedStatuses: ["todo"] }),
-    });
-    await res.arrayBuffer();
-    latencies.push(performance.now() - t);
-    statusCounts[res.status] = (statusCounts[res.status] ?? 0) + 1;
-    if (res.status === 200) wins.set(issue.id, (wins.get(issue.id) ?? 0) + 1);
-  }
-}));
-const raceSeconds = (performance.now() - tRace) / 1000;
+// checkout race: 200 fresh todo issues, every agent tries every issue, 100 requests in flight, over
+// keep-alive sockets (node:http: the client's own CPU shares the cores with the server). A warm-up
+// race over 20 other issues first, so the measured one sees a warm route and warm connections.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
+const checkout = (issue, a) => new Promise((resolve, reject) => {
+  const body = JSON.stringify({ agentId: a.id, expectedStatuses: ["todo"] });
+  const req = http.request(`${c.base}/api/issues/${issue.id}/checkout`, {
+    method: "POST", agent, headers: { authorization: `Bearer ${a.token}`, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+  }, (res) => { res.resume(); res.on("end", () => resolve(res.statusCode)); });
+  req.on("error", reject);
+  req.end(body);
+});
+async function runRace(issues) {
+  const jobs = [];
+  for (const issue of issues) for (const a of agents) jobs.push({ issue, a });
+  jobs.sort(() => Math.random() - 0.5);
+  const latencies = [];
+  const wins = new Map();
+  const statusCounts = {};
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: 100 }, async () => {
+    while (next < jobs.length) {
+      const { issue, a } = jobs[next++];
+      const t = performance.now();
+      const status = await checkout(issue, a);
+      latencies.push(performance.now() - t);
+      statusCounts[status] = (statusCounts[status] ?? 0) + 1;
+      if (status === 200) wins.set(issue.id, (wins.get(issue.id) ?? 0) + 1);
+    }
+  }));
+  return { jobs, latencies, wins, statusCounts, seconds: (performance.now() - t0) / 1000 };
+}
+const makeIssues = async (n, prefix) => {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(await c.api("POST", `/api/companies/${company.id}/issues`, { title: `${prefix} ${i}`, status: "todo" }));
+  return out;
+};
+await runRace(await makeIssues(20, "Warm-up"));
+const raceIssues = await makeIssues(200, "Race");
+const { jobs, latencies, wins, statusCounts, seconds: raceSeconds } = await runRace(raceIssues);
 latencies.sort((x, y) => x - y);
 const race = {
   requests: jobs.length, statusCounts, seconds: Math.round(raceSeconds * 100) / 100,
@@ -97,7 +115,7 @@ await c.stop();
 const share = (r) => Math.round((r.reqPerSec / floor.reqPerSec) * 100);
 const result = {
   date: new Date().toISOString(), machine: machine(), issues: ISSUES, comments: COMMENTS, seedSeconds, durationSeconds: duration,
-  floor, list: { ...list, shareOfFloor: share(list) }, searchRare, searchCommon, create: { ...create, shareOfFloor: share(create) }, race,
+  floor, list: { ...list, shareOfFloor: share(list) }, searchRare, searchCommon, searchMixed, create: { ...create, shareOfFloor: share(create) }, race,
 };
 saveResult("work-loop", result);
 console.log(JSON.stringify(result, null, 2));
@@ -106,8 +124,9 @@ console.log(`
 |---|---|---|
 | floor: GET /api/ping, 10 connections | ${floor.reqPerSec} req/s, p99 ${floor.p99ms} ms | (reference) |
 | GET …/issues?status=todo&limit=50 | ${list.reqPerSec} req/s = **${share(list)}%** of floor, p99 ${list.p99ms} ms | ≥ 40%, p99 < 60 ms |
-| q search, rare term | ${searchRare.reqPerSec} req/s, p99 **${searchRare.p99ms} ms** | p99 < 100 ms |
-| q search, two common terms | ${searchCommon.reqPerSec} req/s, p99 **${searchCommon.p99ms} ms** | p99 < 100 ms |
+| q search, a rare word | ${searchRare.reqPerSec} req/s, p99 **${searchRare.p99ms} ms** | p99 < 100 ms |
+| q search, two common words | ${searchCommon.reqPerSec} req/s, p99 **${searchCommon.p99ms} ms** | p99 < 100 ms |
+| q search, a common and a rare word | ${searchMixed.reqPerSec} req/s, p99 **${searchMixed.p99ms} ms** | p99 < 100 ms |
 | POST …/issues | ${create.reqPerSec} req/s = **${share(create)}%** of floor, p99 ${create.p99ms} ms | ≥ 25% |
 | checkout race, 20 agents × 200 issues, 100 in flight | ${race.checkoutsPerSec} checkouts/s, p99 ${race.p99ms} ms, one winner per issue: ${race.exactlyOneWinnerPerIssue} | ≥ 250/s, p99 < 600 ms, exactly one |
 `);
