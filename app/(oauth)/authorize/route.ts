@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { sessionUserId } from "@/lib/auth/session";
 import { userExists } from "@/lib/oauth/store";
 import { authorize } from "@/lib/oauth/authorize";
-import { oauthRoute } from "@/lib/oauth/route";
+import { oauthRoute } from "@/lib/http/oauth-route";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 import { oauthClient } from "@/lib/oauth/config";
 import { registration } from "@/lib/oauth/metadata";
 import { oauthJson, serverError } from "@/lib/oauth/respond";
-import { oauthRoute } from "@/lib/oauth/route";
+import { oauthRoute } from "@/lib/http/oauth-route";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 import type { NextRequest } from "next/server";
 import { requestParams } from "@/lib/oauth/params";
 import { token } from "@/lib/oauth/token";
-import { oauthRoute } from "@/lib/oauth/route";
+import { oauthRoute } from "@/lib/http/oauth-route";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import type { NextRequest } from "next/server";
 import { baseUrl } from "@/lib/oauth/config";
 import { authorizationServerMetadata } from "@/lib/oauth/metadata";
 import { oauthJson } from "@/lib/oauth/respond";
-import { oauthRoute } from "@/lib/oauth/route";
+import { oauthRoute } from "@/lib/http/oauth-route";
 
 export const dynamic = "force-dynamic";
 
