@@ -26,3 +26,27 @@ export async function handleMcpRequest(req: Request, ctx: ServiceContext): Promi
     void server.close();
   }
 }
+
+export interface ToolInfo {
+  name: string;
+  title?: string;
+  description?: string;
+}
+
+/** The tools as a client sees them (tools/list over an in-memory pair), for the board's MCP page. */
+export async function toolCatalog(ctx: ServiceContext): Promise<ToolInfo[]> {
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+  const { InMemoryTransport } = await import("@modelcontextprotocol/sdk/inMemory.js");
+  const server = buildMcpServer(ctx);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "charter-board", version: "0.1.0" });
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  try {
+    const { tools } = await client.listTools();
+    return tools.map((t) => ({ name: t.name, title: t.title, description: t.description }));
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}

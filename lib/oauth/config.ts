@@ -49,14 +49,18 @@ export function redirectAllowed(uri: string): boolean {
 const firstValue = (v: string | null) => v?.split(",")[0]?.trim() || null;
 
 /**
- * {base_url}: PUBLIC_BASE_URL when set (behind a proxy), else the address the request came to;
- * never with a trailing slash.
+ * {base_url}: PUBLIC_BASE_URL when set (behind a proxy), else the address the request came to
+ * (its Host, or the forwarded host and protocol); never with a trailing slash.
  */
 export function baseUrl(req: Request): string {
+  return baseUrlOf(req.headers, req.url);
+}
+
+export function baseUrlOf(headers: Headers, requestUrl?: string): string {
   const configured = env().PUBLIC_BASE_URL;
   if (configured) return configured.replace(/\/+$/, "");
-  const url = new URL(req.url);
-  const proto = firstValue(req.headers.get("x-forwarded-proto")) ?? url.protocol.replace(/:$/, "");
-  const host = firstValue(req.headers.get("x-forwarded-host")) ?? req.headers.get("host") ?? url.host;
+  const url = requestUrl ? new URL(requestUrl) : null;
+  const proto = firstValue(headers.get("x-forwarded-proto")) ?? url?.protocol.replace(/:$/, "") ?? "http";
+  const host = firstValue(headers.get("x-forwarded-host")) ?? headers.get("host") ?? url?.host ?? `${env().HOST}:${env().PORT}`;
   return `${proto}://${host}`.replace(/\/+$/, "");
 }
