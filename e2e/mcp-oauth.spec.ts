@@ -1,6 +1,8 @@
 // The whole journey of a real MCP client against the running server, with the official TypeScript
 // SDK: 401 challenge → discovery → registration → /authorize (the board user signs in in the browser)
 // → token → tools/list → tools/call. Then the board's MCP page shows how to connect.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -8,17 +10,16 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import { ADMIN, expect, snap, test } from "./fixtures";
 import { boardApi, createCompany, post } from "./api";
 
-const CALLBACK = "http://127.0.0.1:53682/callback";
-
 /** An in-memory client as Claude Code keeps one: its registration, PKCE verifier and tokens. */
 class MemoryProvider implements OAuthClientProvider {
   info?: OAuthClientInformationMixed;
   saved?: OAuthTokens;
   verifier = "";
   authorizationUrl?: URL;
-  get redirectUrl() { return CALLBACK; }
+  constructor(readonly callback: string) {}
+  get redirectUrl() { return this.callback; }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "e2e client", redirect_uris: [CALLBACK], grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return { client_name: "e2e client", redirect_uris: [this.callback], grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "none" };
   }
   state() { return "e2e-state"; }
   clientInformation() { return this.info; }
@@ -32,7 +33,15 @@ class MemoryProvider implements OAuthClientProvider {
 
 test("an MCP client discovers Charter, the board user signs in, and the client calls tools", async ({ page, baseURL }, testInfo) => {
   const mcpUrl = new URL("/mcp", baseURL);
-  const provider = new MemoryProvider();
+  // the client's loopback callback, as a native client (Claude Code, the Inspector) listens on one
+  const received: URL[] = [];
+  const callbackServer = http.createServer((req, res) => {
+    received.push(new URL(req.url ?? "/", "http://127.0.0.1"));
+    res.writeHead(200, { "content-type": "text/html" }).end("<p>You can close this window.</p>");
+  });
+  await new Promise<void>((resolve) => callbackServer.listen(0, "127.0.0.1", resolve));
+  const CALLBACK = `http://127.0.0.1:${(callbackServer.address() as AddressInfo).port}/callback`;
+  const provider = new MemoryProvider(CALLBACK);
 
   await test.step("a company with an issue to find", async () => {
     await page.goto("/login");
@@ -59,15 +68,14 @@ test("an MCP client discovers Charter, the board user signs in, and the client c
 
   let code = "";
   await test.step("the browser signs in at Charter and comes back to the client's loopback callback", async () => {
-    // nothing listens on the loopback port: the browser's arrival there is the answer
-    await page.route("http://127.0.0.1:53682/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>You can close this window.</p>" }));
     await page.goto(provider.authorizationUrl!.toString());
     await page.waitForURL(/\/login/);
     await page.getByLabel("Email").fill(ADMIN.email);
     await page.getByLabel("Password").fill(ADMIN.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/^http:\/\/127\.0\.0\.1:53682\/callback/);
+    await page.waitForURL((url) => url.href.startsWith(CALLBACK));
     const back = new URL(page.url());
+    expect(received.map((u) => u.searchParams.get("code"))).toContain(back.searchParams.get("code"));
     expect(back.searchParams.get("state")).toBe("e2e-state");
     code = back.searchParams.get("code") ?? "";
     expect(code).toMatch(/^chk_code_/);
@@ -102,9 +110,10 @@ test("an MCP client discovers Charter, the board user signs in, and the client c
     await expect(page.getByRole("heading", { name: "MCP tool-server" })).toBeVisible();
     await expect(page.getByLabel("MCP endpoint URL")).toHaveValue(`${baseURL}/mcp`);
     await expect(page.getByLabel("OAuth discovery URL")).toHaveValue(`${baseURL}/.well-known/oauth-authorization-server`);
-    await expect(page.getByLabel("Claude Code command")).toHaveValue(`claude mcp add --transport http charter ${baseURL}/mcp`);
+    await expect(page.getByLabel("Claude Code command", { exact: true })).toHaveValue(`claude mcp add --transport http charter ${baseURL}/mcp`);
     await expect(page.getByText("configured", { exact: true })).toBeVisible();
     await expect(page.getByText("checkout_issue")).toBeVisible();
     await snap(page, testInfo, "mcp-settings");
   });
+  callbackServer.close();
 });
