@@ -41,8 +41,10 @@ export async function actorFromBearer(db: Db, token: string): Promise<Actor | nu
   }
   if (kind === "oauthAccess") {
     // the board user who authorized, or the instance admin for client credentials (DESIGN §9)
-    const userId = await userForAccessToken(token);
-    return userId ? boardActorForUser(db, userId, "oauth") : null;
+    const user = await userForAccessToken(token);
+    if (!user) return null;
+    const { id: userId, email, name, isInstanceAdmin, roles } = user;
+    return { kind: "board", userId, email, name, isInstanceAdmin, roles: roles as BoardActor["roles"], via: "oauth" };
   }
   return null;
 }

@@ -2,16 +2,21 @@
 // so any instance can answer any call.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 import type { ServiceContext } from "@/lib/services/context";
-import { registerWorkTools } from "@/lib/mcp/tools";
+import { registerTools, workTools } from "@/lib/mcp/tools";
 
 const instructions =
   "Charter is the control plane for companies of AI agents. Start with whoami, then list_companies or list_issues. " +
   "Agents check out an issue before working on it and comment as they go; errors carry the API's code (not_found, forbidden, conflict…).";
 
+// The SDK builds an Ajv instance per server unless given one (about 1 ms each); it only serves
+// elicitation, which Charter does not use, so every request shares this one.
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 export function buildMcpServer(ctx: ServiceContext): McpServer {
-  const server = new McpServer({ name: "charter", version: "0.1.0" }, { instructions });
-  registerWorkTools(server, ctx);
+  const server = new McpServer({ name: "charter", version: "0.1.0" }, { instructions, jsonSchemaValidator });
+  registerTools(server, ctx, workTools);
   return server;
 }
 
@@ -27,26 +32,7 @@ export async function handleMcpRequest(req: Request, ctx: ServiceContext): Promi
   }
 }
 
-export interface ToolInfo {
-  name: string;
-  title?: string;
-  description?: string;
-}
-
-/** The tools as a client sees them (tools/list over an in-memory pair), for the board's MCP page. */
-export async function toolCatalog(ctx: ServiceContext): Promise<ToolInfo[]> {
-  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-  const { InMemoryTransport } = await import("@modelcontextprotocol/sdk/inMemory.js");
-  const server = buildMcpServer(ctx);
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "charter-board", version: "0.1.0" });
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  try {
-    const { tools } = await client.listTools();
-    return tools.map((t) => ({ name: t.name, title: t.title, description: t.description }));
-  } finally {
-    await client.close();
-    await server.close();
-  }
+/** The tools as the board's MCP page lists them. */
+export function toolCatalog(): { name: string; title: string; description: string }[] {
+  return workTools.map(({ name, title, description }) => ({ name, title, description }));
 }

@@ -51,20 +51,32 @@ export async function issueAccessToken(clientId: string, userId: string | null):
   return token;
 }
 
+export interface TokenUser {
+  id: string;
+  email: string;
+  name: string;
+  isInstanceAdmin: boolean;
+  /** companyId → membership role */
+  roles: Record<string, string>;
+}
+
 /**
- * The board user an access token acts as, or null when the token is unknown or expired. Tokens
- * bound to no user act as the oldest instance admin.
+ * The board user an access token acts as, with the roles of their memberships, or null when the
+ * token is unknown or expired. Tokens bound to no user act as the oldest instance admin. One round
+ * trip: every /mcp call authenticates here.
  */
-export async function userForAccessToken(token: string): Promise<string | null> {
-  const { rows } = await sql().query<{ userId: string | null }>({
+export async function userForAccessToken(token: string): Promise<TokenUser | null> {
+  const { rows } = await sql().query<TokenUser>({
     name: "oauth-token-user",
-    text: `SELECT COALESCE(t."userId",
-                  (SELECT u.id FROM "User" u WHERE u."isInstanceAdmin" ORDER BY u."createdAt", u.id LIMIT 1)) AS "userId"
+    text: `SELECT u.id, u.email, u.name, u."isInstanceAdmin",
+                  COALESCE((SELECT json_object_agg(m."companyId", m.role) FROM "Membership" m WHERE m."userId" = u.id), '{}'::json) AS roles
              FROM "OAuthToken" t
+             JOIN "User" u ON u.id = COALESCE(t."userId",
+                  (SELECT a.id FROM "User" a WHERE a."isInstanceAdmin" ORDER BY a."createdAt", a.id LIMIT 1))
             WHERE t."tokenHash" = $1 AND t."expiresAt" > now()`,
     values: [digestToken(token)],
   });
-  return rows[0]?.userId ?? null;
+  return rows[0] ?? null;
 }
 
 /** A session may outlive its user (deleted by an admin): such a session approves nothing. */

@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "MCP" };
 
 export default async function McpSettingsPage({ params }: { params: Promise<{ prefix: string }> }) {
   const { prefix } = await params;
-  const ctx = await boardPageContext(`/${prefix}/settings/mcp`);
+  await boardPageContext(`/${prefix}/settings/mcp`);
   const company = await companyForPrefix(prefix);
   const base = baseUrlOf(await headers());
   const client = oauthClient();
@@ -27,7 +27,7 @@ export default async function McpSettingsPage({ params }: { params: Promise<{ pr
         base={base}
         companyPrefix={company.issuePrefix}
         oauth={{ configured: !!client, clientId: client?.clientId ?? null, profile: oauthProfile() }}
-        tools={await toolCatalog(ctx)}
+        tools={toolCatalog()}
       />
     </>
   );
