@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { actorFromBearer } from "@/lib/auth/actor";
 import { baseUrl } from "@/lib/oauth/config";
 import { handleMcpRequest } from "@/lib/mcp/server";
-import { oauthRoute } from "@/lib/http/oauth-route";
+import { oauthRoute, preflight } from "@/lib/http/oauth-route";
 
 export const dynamic = "force-dynamic";
 
@@ -29,3 +29,4 @@ const handler = oauthRoute(async (req: NextRequest) => {
 export const GET = handler;
 export const POST = handler;
 export const DELETE = handler;
+export const OPTIONS = preflight("GET, POST, DELETE");

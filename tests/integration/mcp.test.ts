@@ -65,6 +65,21 @@ describe("/mcp authentication", () => {
   });
 });
 
+describe("browser-based clients (CORS)", () => {
+  it("preflights are answered and answers carry Access-Control-Allow-Origin, exposing the challenge", async () => {
+    for (const path of ["/mcp", "/token", "/register", "/.well-known/oauth-authorization-server", "/.well-known/oauth-protected-resource/mcp"]) {
+      const pre = await oauthCall("OPTIONS", path, { headers: { origin: "http://localhost:6274", "access-control-request-method": "POST" } });
+      expect(pre.status, path).toBe(204);
+      expect(pre.headers.get("access-control-allow-origin")).toBe("*");
+      expect(pre.headers.get("access-control-allow-headers")).toMatch(/Authorization/);
+    }
+    const challenged = await oauthCall("POST", "/mcp", { json: {} });
+    expect(challenged.headers.get("access-control-allow-origin")).toBe("*");
+    expect(challenged.headers.get("access-control-expose-headers")).toMatch(/WWW-Authenticate/);
+    expect((await oauthCall("GET", "/.well-known/oauth-protected-resource")).headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
 describe("/mcp tools", () => {
   it("initialize and tools/list: every tool has a description and an input schema", async () => {
     const w = await createWorld();

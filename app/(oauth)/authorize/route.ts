@@ -14,4 +14,5 @@ export const GET = oauthRoute((req: NextRequest) =>
       return userId && (await userExists(userId)) ? userId : null;
     },
   }),
+  { cors: false }, // a browser navigation, not a cross-origin fetch
 );

@@ -2,7 +2,7 @@
 import { oauthClient } from "@/lib/oauth/config";
 import { registration } from "@/lib/oauth/metadata";
 import { oauthJson, serverError } from "@/lib/oauth/respond";
-import { oauthRoute } from "@/lib/http/oauth-route";
+import { oauthRoute, preflight } from "@/lib/http/oauth-route";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +12,4 @@ const handler = oauthRoute(async () => {
 });
 export const GET = handler;
 export const POST = handler;
+export const OPTIONS = preflight("GET, POST");

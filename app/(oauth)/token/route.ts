@@ -2,10 +2,11 @@
 import type { NextRequest } from "next/server";
 import { requestParams } from "@/lib/oauth/params";
 import { token } from "@/lib/oauth/token";
-import { oauthRoute } from "@/lib/http/oauth-route";
+import { oauthRoute, preflight } from "@/lib/http/oauth-route";
 
 export const dynamic = "force-dynamic";
 
 const handler = oauthRoute(async (req: NextRequest) => token(req.method, await requestParams(req)));
 export const GET = handler;
 export const POST = handler;
+export const OPTIONS = preflight("GET, POST");
