@@ -23,16 +23,16 @@ import { checkoutIssue, releaseIssue } from "@/lib/services/issues/checkout";
 import { createComment } from "@/lib/services/comments";
 import { run } from "@/lib/mcp/result";
 
-const companyRef = refSchema.optional().describe("Company id or issue prefix (e.g. ACME). Optional for agents (their own company) and for board users in exactly one company");
+export const companyRef = refSchema.optional().describe("Company id or issue prefix (e.g. ACME). Optional for agents (their own company) and for board users in exactly one company");
 const issueRef = refSchema.describe("Issue id or identifier such as ACME-12");
 const statuses = z.array(issueStatusSchema).min(1).max(7);
-const page = {
+export const page = {
   limit: z.number().int().min(1).max(500).optional().describe("Rows per page (1–500, default 100)"),
   cursor: listQuerySchema.shape.cursor.describe("nextCursor of the previous page, to read the next one"),
 };
 
 /** The company a tool acts in when the caller did not name one. */
-function companyOf(ctx: ServiceContext, ref: string | undefined): string {
+export function companyOf(ctx: ServiceContext, ref: string | undefined): string {
   if (ref) return ref;
   if (ctx.actor.kind === "agent") return ctx.actor.companyId;
   const ids = Object.keys(ctx.actor.roles);
@@ -40,10 +40,10 @@ function companyOf(ctx: ServiceContext, ref: string | undefined): string {
   throw new AppError("validation_error", "Name the company: companyId is required", [{ path: "companyId", message: "required (call list_companies to find it)" }]);
 }
 
-const listQuery = (args: { limit?: number; cursor?: string }) => ({ limit: args.limit ?? 100, cursor: args.cursor });
-const readOnly: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+export const listQuery = (args: { limit?: number; cursor?: string }) => ({ limit: args.limit ?? 100, cursor: args.cursor });
+export const readOnly: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
-interface Tool<S extends z.ZodObject> {
+export interface Tool<S extends z.ZodObject> {
   name: string;
   title: string;
   description: string;
@@ -52,7 +52,7 @@ interface Tool<S extends z.ZodObject> {
   call: (ctx: ServiceContext, args: z.output<S>) => Promise<unknown>;
 }
 
-const tool = <S extends z.ZodObject>(t: Tool<S>) => t;
+export const tool = <S extends z.ZodObject>(t: Tool<S>) => t;
 const none = z.object({});
 
 export const workTools = [
