@@ -20,21 +20,25 @@ const listIssues = {
   headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
   body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_issues", arguments: { companyId: company.id, status: ["todo"], limit: 50 } } }),
 };
+// the same list through /api with the same token, for reference: what MCP adds on top
+const apiList = { path: `/api/companies/${company.id}/issues?status=todo&limit=50`, headers: { authorization: `Bearer ${accessToken}` } };
 const check = await (await fetch(c.base + listIssues.path, listIssues)).json();
 if (check.result?.isError || !JSON.parse(check.result.content[0].text).items.length) throw new Error(`list_issues failed: ${JSON.stringify(check)}`);
 
 await load(c.base, { path: "/api/ping", duration: 3 });
 await load(c.base, { ...tokenReq, duration: 3 });
 await load(c.base, { ...listIssues, duration: 3 });
+await load(c.base, { ...apiList, duration: 3 });
 await sleep(1000);
 const floor = await load(c.base, { path: "/api/ping", duration });
 const token = await load(c.base, { ...tokenReq, duration });
 const mcp = await load(c.base, { ...listIssues, duration });
+const api = await load(c.base, { ...apiList, duration });
 await c.stop();
 
 const result = {
   date: new Date().toISOString(), machine: machine(), connections: 10, durationSeconds: duration, issues,
-  floor, tokenClientCredentials: token, tokenShareOfFloor: Math.round((token.reqPerSec / floor.reqPerSec) * 100), mcpListIssues: mcp,
+  floor, tokenClientCredentials: token, tokenShareOfFloor: Math.round((token.reqPerSec / floor.reqPerSec) * 100), mcpListIssues: mcp, apiListIssues: api,
 };
 saveResult("oauth", result);
 console.log(JSON.stringify(result, null, 2));
@@ -44,5 +48,6 @@ console.log(`
 | floor: GET /api/ping, 10 connections | ${floor.reqPerSec} req/s, p99 ${floor.p99ms} ms | (reference) |
 | POST /token, client credentials | ${token.reqPerSec} req/s = **${result.tokenShareOfFloor}%** of floor, p99 ${token.p99ms} ms | ≥ 40% |
 | POST /mcp tools/call list_issues (50 of ${issues}) | ${mcp.reqPerSec} req/s, p99 **${mcp.p99ms} ms** | p99 < 80 ms |
+| (reference) GET /api/companies/:id/issues?status=todo&limit=50, same token | ${api.reqPerSec} req/s, p99 ${api.p99ms} ms | |
 `);
 process.exit(0);
