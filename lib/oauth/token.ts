@@ -5,7 +5,7 @@ import { oauthClient, TOKEN_TTL_SECONDS } from "@/lib/oauth/config";
 import { param, type Params } from "@/lib/oauth/params";
 import { verifierMatches } from "@/lib/oauth/pkce";
 import { oauthError, oauthJson, serverError } from "@/lib/oauth/respond";
-import { claimCode, issueAccessToken } from "@/lib/oauth/store";
+import { claimCode, issueAccessToken, type CodeGrant } from "@/lib/oauth/store";
 
 export const tokenEndpointMetadata = {
   grant_types_supported: ["authorization_code", "client_credentials"],
@@ -17,15 +17,16 @@ const tokenAnswer = (access_token: string) => oauthJson({ access_token, token_ty
 
 export async function token(method: string, params: Params): Promise<Response> {
   if (method === "GET" && params.size === 0) return oauthJson(tokenEndpointMetadata);
-  const grantType = param(params, "grant_type") ?? (param(params, "code") ? "authorization_code" : undefined);
-  if (grantType === "authorization_code") return authorizationCodeGrant(params);
+  // Any token request naming a code spends it, whatever it asks for and however it ends (spec).
+  const code = param(params, "code");
+  const grant = code ? await claimCode(code) : null;
+  const grantType = param(params, "grant_type") ?? (code ? "authorization_code" : undefined);
+  if (grantType === "authorization_code") return authorizationCodeGrant(params, grant);
   if (grantType === "client_credentials") return clientCredentialsGrant(params);
   return oauthError(400, "unsupported_grant_type", grantType ? `grant_type ${grantType} is not supported` : "grant_type is required");
 }
 
-async function authorizationCodeGrant(params: Params): Promise<Response> {
-  const code = param(params, "code");
-  const grant = code ? await claimCode(code) : null;
+async function authorizationCodeGrant(params: Params, grant: CodeGrant | null): Promise<Response> {
   if (!grant) return oauthError(400, "invalid_grant", "The code is unknown, expired or already used");
   if (!safeEqual(param(params, "client_id") ?? "", grant.clientId)) return oauthError(401, "invalid_client", "client_id differs from the one the code was issued to");
   const redirectUri = param(params, "redirect_uri");

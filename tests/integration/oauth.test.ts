@@ -187,6 +187,15 @@ describe.each(["strict", "seed"] as const)("spec rules, profile %s", (profile) =
       expectError(await post({ code: code!, client_id: CLIENT_ID, code_verifier: verifier }), 400, "invalid_grant");
     });
 
+    it("a code is consumed by any token request naming it, even one asking for another grant", async () => {
+      const a = await authorizeOk();
+      expectError(await post({ grant_type: "password", code: a.code! }), 400, "unsupported_grant_type");
+      expectError(await post({ code: a.code!, client_id: CLIENT_ID, code_verifier: a.verifier }), 400, "invalid_grant");
+      const b = await authorizeOk();
+      expect((await post({ grant_type: "client_credentials", client_id: CLIENT_ID, client_secret: CLIENT_SECRET, code: b.code! })).status).toBe(200);
+      expectError(await post({ code: b.code!, client_id: CLIENT_ID, code_verifier: b.verifier }), 400, "invalid_grant");
+    });
+
     it("authorization_code: a redirect_uri that differs is 400 invalid_grant; an absent one is not checked", async () => {
       const a = await authorizeOk();
       expectError(await post({ code: a.code!, client_id: CLIENT_ID, code_verifier: a.verifier, redirect_uri: "http://127.0.0.1:8765/other" }), 400, "invalid_grant");
