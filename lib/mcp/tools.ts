@@ -31,6 +31,27 @@ export const page = {
   cursor: listQuerySchema.shape.cursor.describe("nextCursor of the previous page, to read the next one"),
 };
 
+// What a model needs to know about the API's fields, where the API's schemas leave it unsaid.
+const fieldHelp: Record<string, string> = {
+  title: "Short summary of the work",
+  description: "Markdown details: context, acceptance criteria",
+  status: "backlog, todo, in_progress, in_review, done, blocked or cancelled (only legal moves are accepted)",
+  priority: "critical, high, medium or low",
+  parentId: "Parent issue's id: makes this a subtask",
+  projectId: "Project's id (null to clear)",
+  goalId: "Goal's id (null to clear)",
+  assigneeAgentId: "Agent to assign (its id; list_agents finds it); assigning wakes it. Null to unassign",
+  assigneeUserId: "Board user to assign instead of an agent (their id)",
+  labelIds: "Label ids; replaces the issue's labels",
+  labelId: "Only issues with this label (its id)",
+  role: "ceo, manager, engineer, researcher, designer, qa or general",
+};
+
+/** The shape with `help` on every field that has no description of its own. */
+function described<T extends Record<string, z.ZodType>>(shape: T, help: Record<string, string> = fieldHelp): T {
+  return Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, f.description || !help[k] ? f : f.describe(help[k])])) as T;
+}
+
 /** The company a tool acts in when the caller did not name one. */
 export function companyOf(ctx: ServiceContext, ref: string | undefined): string {
   if (ref) return ref;
@@ -76,7 +97,7 @@ export const workTools = [
     name: "list_issues",
     title: "List issues",
     description: "Issues of a company, most urgent first (priority, then most recently updated). Filter by status, assignee, project, goal, parent, label, priority, or search text with q.",
-    input: z.object({ companyId: companyRef, ...listIssuesQuery.shape, status: statuses.optional().describe("Statuses to include"), ...page }),
+    input: z.object(described({ companyId: companyRef, ...listIssuesQuery.shape, status: statuses.optional().describe("Statuses to include"), ...page })),
     annotations: readOnly,
     call: (ctx, { companyId, limit, cursor, ...filter }) => listIssues(ctx, companyOf(ctx, companyId), { ...filter, ...listQuery({ limit, cursor }) }),
   }),
@@ -92,14 +113,14 @@ export const workTools = [
     name: "create_issue",
     title: "Create an issue",
     description: "Creates an issue (or a subtask with parentId) in a company. Assigning an agent wakes it.",
-    input: z.object({ companyId: companyRef, ...createIssueSchema.shape }),
+    input: z.object(described({ companyId: companyRef, ...createIssueSchema.shape })),
     call: (ctx, { companyId, ...input }) => createIssue(ctx, companyOf(ctx, companyId), createIssueSchema.parse(input)),
   }),
   tool({
     name: "update_issue",
     title: "Update an issue",
     description: "Changes an issue's fields or status (legal moves only: backlog → todo → in_progress → in_review → done, blocked, cancelled) and can add a comment in the same call.",
-    input: z.object({ issueId: issueRef, ...updateIssueSchema.shape }),
+    input: z.object(described({ issueId: issueRef, ...updateIssueSchema.shape })),
     call: (ctx, { issueId, ...input }) => updateIssue(ctx, issueId, updateIssueSchema.parse(input)),
   }),
   tool({
@@ -135,7 +156,7 @@ export const workTools = [
     name: "list_agents",
     title: "List agents",
     description: "A company's agents with role, status, manager, budget and spend.",
-    input: z.object({ companyId: companyRef, ...listAgentsQuery.shape, ...page }),
+    input: z.object(described({ companyId: companyRef, ...listAgentsQuery.shape, ...page }, { ...fieldHelp, status: "idle, running, paused, error, pending_approval or terminated" })),
     annotations: readOnly,
     call: (ctx, { companyId, limit, cursor, ...filter }) => listAgents(ctx, companyOf(ctx, companyId), { ...filter, ...listQuery({ limit, cursor }) }),
   }),

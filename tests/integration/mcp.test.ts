@@ -81,19 +81,21 @@ describe("browser-based clients (CORS)", () => {
 });
 
 describe("/mcp tools", () => {
-  it("initialize and tools/list: every tool has a description and an input schema", async () => {
+  it("initialize and tools/list: every tool and every input field has a description", async () => {
     const w = await createWorld();
     const init = await mcpCall(w.tokens.engineer, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } });
     expect(init.status).toBe(200);
     expect(init.body.result.serverInfo.name).toBe("charter");
     const list = await mcpCall(w.tokens.engineer, "tools/list");
-    const tools = list.body.result.tools as { name: string; description: string; inputSchema: { type: string } }[];
+    const tools = list.body.result.tools as { name: string; description: string; inputSchema: { type: string; properties?: Record<string, { description?: string }> } }[];
     expect(tools.map((t) => t.name).sort()).toEqual([
       "add_comment", "checkout_issue", "create_issue", "get_issue", "list_agents", "list_companies", "list_issues", "org_chart", "release_issue", "update_issue", "whoami",
     ]);
     for (const t of tools) {
       expect(t.description.length, t.name).toBeGreaterThan(20);
       expect(t.inputSchema.type).toBe("object");
+      // every input a model can fill in says what it is
+      for (const [field, schema] of Object.entries(t.inputSchema.properties ?? {})) expect(schema.description, `${t.name}.${field}`).toBeTruthy();
     }
   });
 
