@@ -30,7 +30,11 @@ describe("governance tools", () => {
   it("bind their inputs to the services, defaulting the company and the reporting agent to the caller's", async () => {
     const w = await createWorld();
     const { client, calls } = await connect(w.tokens.engineer);
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["list_approvals", "decide_approval", "report_cost", "dashboard"]);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(["list_approvals", "decide_approval", "report_cost", "dashboard"]);
+    for (const t of tools) {
+      for (const [field, schema] of Object.entries(t.inputSchema.properties ?? {})) expect((schema as { description?: string }).description, `${t.name}.${field}`).toBeTruthy();
+    }
     await client.callTool({ name: "list_approvals", arguments: { status: "pending" } });
     await client.callTool({ name: "decide_approval", arguments: { approvalId: w.company.id, decision: "approve", decisionNote: "ok" } });
     await client.callTool({ name: "report_cost", arguments: { provider: "anthropic", model: "claude", inputTokens: 10, outputTokens: 5, costCents: 3 } });
