@@ -52,6 +52,8 @@ export default async function globalSetup() {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", CHARTER_DATA_DIR: dir, PG_FAST: "1", NODE_ENV: "production" };
   // a fresh embedded database, whatever the calling shell points at
   for (const key of ["DATABASE_URL", "SESSION_SECRET", "PUBLIC_BASE_URL", "NEXTAUTH_URL"]) delete env[key];
+  // the OAuth tool-server's client (e2e/mcp-oauth.spec.ts); strict profile, the default
+  Object.assign(env, { OAUTH_CLIENT_ID: "charter-e2e-client", OAUTH_CLIENT_SECRET: "charter-e2e-secret", OAUTH_PROFILE: "strict" });
 
   const logPath = path.join(dir, "server.log");
   const log = fs.createWriteStream(logPath);

@@ -3,6 +3,7 @@
 import type { AgentRole, MembershipRole } from "@/lib/generated/prisma/client";
 import { sql, type Db } from "@/lib/db/client";
 import { digestToken, tokenKind } from "@/lib/auth/tokens";
+import { userForAccessToken } from "@/lib/oauth/store";
 
 export interface AgentActor {
   kind: "agent";
@@ -37,6 +38,13 @@ export async function actorFromBearer(db: Db, token: string): Promise<Actor | nu
     });
     if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= new Date())) return null;
     return boardActorForUser(db, row.userId, "token");
+  }
+  if (kind === "oauthAccess") {
+    // the board user who authorized, or the instance admin for client credentials (DESIGN §9)
+    const user = await userForAccessToken(token);
+    if (!user) return null;
+    const { id: userId, email, name, isInstanceAdmin, roles } = user;
+    return { kind: "board", userId, email, name, isInstanceAdmin, roles: roles as BoardActor["roles"], via: "oauth" };
   }
   return null;
 }

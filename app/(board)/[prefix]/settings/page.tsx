@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
 import { can } from "@/lib/auth/permissions";
 import { boardPageContext, companyForPrefix } from "@/app/(board)/page-data";
 import { PageHeader } from "@/components/ui/page-header";
@@ -13,7 +15,11 @@ export default async function SettingsPage({ params }: { params: Promise<{ prefi
   const company = await companyForPrefix(prefix);
   return (
     <>
-      <PageHeader title="Settings" description="The company's profile, branding and governance." />
+      <PageHeader
+        title="Settings"
+        description="The company's profile, branding and governance."
+        actions={<Link href={`/${company.issuePrefix}/settings/mcp`} className={buttonClasses("secondary", "sm")}>MCP and OAuth</Link>}
+      />
       <CompanySettings
         initialCompany={company}
         canUpdate={can(ctx.actor, "company.update", company.id)}

@@ -1,0 +1,32 @@
+// /mcp: Charter's tools over MCP Streamable HTTP (stateless, JSON answers). Callers present an
+// OAuth access token, an agent API key (or run key) or a board token as a bearer token (DESIGN §9).
+import type { NextRequest } from "next/server";
+import { db } from "@/lib/db/client";
+import { actorFromBearer } from "@/lib/auth/actor";
+import { baseUrl } from "@/lib/oauth/config";
+import { handleMcpRequest } from "@/lib/mcp/server";
+import { oauthRoute, preflight } from "@/lib/http/oauth-route";
+
+export const dynamic = "force-dynamic";
+
+function challenge(req: NextRequest, description: string): Response {
+  return Response.json({ error: "invalid_token", error_description: description }, {
+    status: 401,
+    headers: { "WWW-Authenticate": `Bearer resource_metadata="${baseUrl(req)}/.well-known/oauth-protected-resource/mcp"` },
+  });
+}
+
+const handler = oauthRoute(async (req: NextRequest) => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
+  if (!match) return challenge(req, "Send Authorization: Bearer <access token or agent API key>");
+  const actor = await actorFromBearer(db(), match[1]);
+  if (!actor) return challenge(req, "The bearer token is unknown, expired or revoked");
+  // stateless: no server-initiated stream to open (GET) and no session to end (DELETE)
+  if (req.method !== "POST") return Response.json({ error: "method_not_allowed", error_description: "POST JSON-RPC messages to /mcp" }, { status: 405, headers: { Allow: "POST" } });
+  return handleMcpRequest(req, { db: db(), actor });
+});
+
+export const GET = handler;
+export const POST = handler;
+export const DELETE = handler;
+export const OPTIONS = preflight("GET, POST, DELETE");

@@ -1,0 +1,38 @@
+// One MCP server per request (stateless Streamable HTTP): nothing lives in memory between requests,
+// so any instance can answer any call.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
+import type { ServiceContext } from "@/lib/services/context";
+import { registerTools, workTools } from "@/lib/mcp/tools";
+
+const instructions =
+  "Charter is the control plane for companies of AI agents. Start with whoami, then list_companies or list_issues. " +
+  "Agents check out an issue before working on it and comment as they go; errors carry the API's code (not_found, forbidden, conflict…).";
+
+// The SDK builds an Ajv instance per server unless given one (about 1 ms each); it only serves
+// elicitation, which Charter does not use, so every request shares this one.
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
+export function buildMcpServer(ctx: ServiceContext): McpServer {
+  const server = new McpServer({ name: "charter", version: "0.1.0" }, { instructions, jsonSchemaValidator });
+  registerTools(server, ctx, workTools);
+  return server;
+}
+
+/** Answers one JSON-RPC POST for this caller. */
+export async function handleMcpRequest(req: Request, ctx: ServiceContext): Promise<Response> {
+  const server = buildMcpServer(ctx);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(req);
+  } finally {
+    void server.close();
+  }
+}
+
+/** The tools as the board's MCP page lists them. */
+export function toolCatalog(): { name: string; title: string; description: string }[] {
+  return workTools.map(({ name, title, description }) => ({ name, title, description }));
+}

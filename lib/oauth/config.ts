@@ -1,0 +1,66 @@
+// The operator's OAuth settings (DESIGN §9). Missing client credentials do not stop the server:
+// the endpoints that need them answer 500 server_error, as the spec says.
+import { env } from "@/lib/env";
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The callback address /register hands out: Claude's hosted connector. */
+export const REGISTERED_CALLBACK = "https://claude.ai/api/mcp/auth_callback";
+export const CLIENT_NAME = "Charter MCP client";
+export const CODE_TTL_SECONDS = 300;
+export const TOKEN_TTL_SECONDS = 3600;
+
+/** The configured client, or null when either credential is missing or empty. */
+export function oauthClient(): OAuthClient | null {
+  const { OAUTH_CLIENT_ID: clientId, OAUTH_CLIENT_SECRET: clientSecret } = env();
+  if (!clientId?.trim() || !clientSecret?.trim()) return null;
+  return { clientId, clientSecret };
+}
+
+export function oauthProfile(): "strict" | "seed" {
+  return env().OAUTH_PROFILE;
+}
+
+/** OAUTH_REDIRECT_URIS: exact addresses, separated by commas or whitespace. */
+export function configuredRedirectUris(): string[] {
+  return (env().OAUTH_REDIRECT_URIS ?? "").split(/[\s,]+/).filter(Boolean);
+}
+
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The strict profile's allowlist: a loopback address on any port (native clients such as Claude
+ * Code and the MCP Inspector listen there), the callback /register names, and OAUTH_REDIRECT_URIS.
+ */
+export function redirectAllowed(uri: string): boolean {
+  if (uri === REGISTERED_CALLBACK || configuredRedirectUris().includes(uri)) return true;
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  return (url.protocol === "http:" || url.protocol === "https:") && loopbackHosts.has(url.hostname) && !url.username && !url.password && !url.hash && !uri.includes("#");
+}
+
+const firstValue = (v: string | null) => v?.split(",")[0]?.trim() || null;
+
+/**
+ * {base_url}: PUBLIC_BASE_URL when set (behind a proxy), else the address the request came to
+ * (its Host, or the forwarded host and protocol); never with a trailing slash.
+ */
+export function baseUrl(req: Request): string {
+  return baseUrlOf(req.headers, req.url);
+}
+
+export function baseUrlOf(headers: Headers, requestUrl?: string): string {
+  const configured = env().PUBLIC_BASE_URL;
+  if (configured) return configured.replace(/\/+$/, "");
+  const url = requestUrl ? new URL(requestUrl) : null;
+  const proto = firstValue(headers.get("x-forwarded-proto")) ?? url?.protocol.replace(/:$/, "") ?? "http";
+  const host = firstValue(headers.get("x-forwarded-host")) ?? headers.get("host") ?? url?.host ?? `${env().HOST}:${env().PORT}`;
+  return `${proto}://${host}`.replace(/\/+$/, "");
+}
