@@ -9,6 +9,8 @@ import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/companies";
 import { agentDtos, agentIdentity, agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { recordConfigRevision, configKeys } from "@/lib/services/agents/config-revisions";
+import { isBudgetPaused, liftStaleBudgetPause, settleBudgets } from "@/lib/services/budgets";
+import { prismaExec } from "@/lib/services/wakeups";
 
 export function slugify(name: string): string {
   const slug = name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
@@ -110,11 +112,17 @@ export async function listAgents(ctx: ServiceContext, companyRef: string, query:
 }
 
 export async function getAgent(ctx: ServiceContext, ref: string) {
-  return agentWithChain(ctx.db, await getAgentOrThrow(ctx, ref, "agent.read"));
+  const agent = await getAgentOrThrow(ctx, ref, "agent.read");
+  if (!isBudgetPaused(agent)) return agentWithChain(ctx.db, agent);
+  await liftStaleBudgetPause(agent.companyId);
+  return agentWithChain(ctx.db, await ctx.db.agent.findUniqueOrThrow({ where: { id: agent.id } }));
 }
 
 export async function getMe(ctx: ServiceContext) {
   if (ctx.actor.kind !== "agent") throw forbidden("/api/agents/me is the calling agent's identity: call it with an agent API key");
+  const me = await agentIdentity(ctx.actor.companyId, ctx.actor.agentId);
+  if (!isBudgetPaused(me)) return me;
+  await liftStaleBudgetPause(ctx.actor.companyId);
   return agentIdentity(ctx.actor.companyId, ctx.actor.agentId);
 }
 
@@ -145,6 +153,7 @@ export async function updateAgent(ctx: ServiceContext, ref: string, input: Updat
       ...(runtimeConfig ? { runtimeConfig: mergeRedacted(runtimeConfig, current.runtimeConfig) as Prisma.InputJsonObject } : {}),
     };
     const row = await tx.agent.update({ where: { id: current.id }, data });
+    if (input.budgetMonthlyCents !== undefined) await settleBudgets(prismaExec(tx), ctx.actor, row.companyId);
     const changedConfig = configKeys.filter((k) => input[k] !== undefined);
     if (changedConfig.length) await recordConfigRevision(tx, ctx.actor, row, changedConfig, "update");
     await recordActivity(tx, ctx.actor, {
@@ -152,5 +161,5 @@ export async function updateAgent(ctx: ServiceContext, ref: string, input: Updat
     });
     return row;
   });
-  return agentWithChain(ctx.db, updated);
+  return agentWithChain(ctx.db, await ctx.db.agent.findUniqueOrThrow({ where: { id: updated.id } }));
 }

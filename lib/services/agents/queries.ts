@@ -6,7 +6,7 @@ import { agentDto, type ChainItem } from "@/lib/dto/agents";
 import { isUuid } from "@/lib/schemas/common";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { sql, type Db } from "@/lib/db/client";
-import { agentsSpendCents, monthStartUtc } from "@/lib/services/spend";
+import { agentsSpendCents, isoDay, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 
 export async function getAgentOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Agent> {
   const key: Prisma.AgentWhereInput = isUuid(ref) ? { id: ref } : { urlKey: ref.toLowerCase() };
@@ -68,12 +68,12 @@ export async function agentIdentity(companyId: string, agentId: string) {
         WHERE a."companyId" = $2 AND c.depth < 64
      )
      SELECT a.*,
-            (SELECT coalesce(sum(e."costCents"), 0)::int FROM "CostEvent" e
-              WHERE e."companyId" = a."companyId" AND e."agentId" = a.id AND e."occurredAt" >= $3) AS spent,
+            (SELECT coalesce(sum(r."costCents"), 0)::int FROM "CostRollup" r
+              WHERE r."companyId" = a."companyId" AND r."agentId" = a.id AND r.day >= $3::date AND r.day < $4::date) AS spent,
             (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'role', role, 'title', title) ORDER BY depth), '[]')
                FROM chain) AS chain
        FROM "Agent" a WHERE a.id = $1 AND a."companyId" = $2`,
-    values: [agentId, companyId, monthStartUtc()],
+    values: [agentId, companyId, isoDay(monthStartUtc()), isoDay(nextMonthStartUtc())],
   });
   const row = rows[0];
   if (!row) throw notFound("Agent");
