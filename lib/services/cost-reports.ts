@@ -6,10 +6,10 @@ import { AppError } from "@/lib/http/errors";
 import type { CostRangeQuery } from "@/lib/schemas/costs";
 import type { ServiceContext } from "@/lib/services/context";
 import { getCompanyOrThrow } from "@/lib/services/companies";
+import { NO_PROJECT } from "@/lib/services/costs";
 import { atLimit, atWarning, companySpendCents, isoDay, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 
 const DAY_MS = 86_400_000;
-const NO_PROJECT = "00000000-0000-0000-0000-000000000000";
 
 export interface CostRange {
   from: Date;

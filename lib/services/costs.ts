@@ -1,6 +1,7 @@
-// Cost events (DESIGN §7): an append-only ledger of spend. Each event is one INSERT (a trigger folds
-// it into CostRollup in the same transaction) followed by the budget check, all on a SqlExec so the
-// runtime can record a run's cost inside its own transaction.
+// Cost events (DESIGN §7): an append-only ledger of spend. Each event is one statement that checks
+// the references, inserts the event and folds it into CostRollup, then the budget check; all on a
+// SqlExec so the runtime can record a run's cost inside its own transaction. recordCostEvent is
+// the only writer of CostEvent: the rollup is right only if every event passes through it.
 import { sqlTx, type SqlExec } from "@/lib/db/client";
 import type { Actor } from "@/lib/auth/actor";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
@@ -52,6 +53,9 @@ export function costEventDto(row: CostEventRow) {
   };
 }
 
+/** CostRollup's projectId for events without a project (a key column cannot be NULL). */
+export const NO_PROJECT = "00000000-0000-0000-0000-000000000000";
+
 /** Events may be reported late, but not ahead of the clock (a little skew is tolerated). */
 const MAX_FUTURE_MS = 5 * 60_000;
 
@@ -77,6 +81,15 @@ export async function recordCostEvent(exec: SqlExec, actor: Actor | null, input:
        SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, coalesce($5::uuid, ref."issueProjectId"), $6::uuid, $7, $8, $9, $10, $11, $12::timestamptz, $13::timestamptz
          FROM ref WHERE ref."agentOk" AND ref."issueOk" AND ref."projectOk"
        RETURNING *
+     ), roll AS (
+       INSERT INTO "CostRollup" ("companyId", day, "agentId", "projectId", "costCents", "inputTokens", "outputTokens", "eventCount")
+       SELECT "companyId", ("occurredAt" AT TIME ZONE 'UTC')::date, "agentId", coalesce("projectId", '${NO_PROJECT}'::uuid), "costCents", "inputTokens", "outputTokens", 1
+         FROM ins
+       ON CONFLICT ("companyId", day, "agentId", "projectId") DO UPDATE SET
+         "costCents" = "CostRollup"."costCents" + EXCLUDED."costCents",
+         "inputTokens" = "CostRollup"."inputTokens" + EXCLUDED."inputTokens",
+         "outputTokens" = "CostRollup"."outputTokens" + EXCLUDED."outputTokens",
+         "eventCount" = "CostRollup"."eventCount" + 1
      )
      SELECT ref."agentOk", ref."issueOk", ref."projectOk", to_jsonb(ins.*) AS event FROM ref LEFT JOIN ins ON true`,
     [uuidv7(now.getTime()), input.companyId, input.agentId, input.issueId ?? null, input.projectId ?? null, input.runId ?? null,

@@ -1,7 +1,7 @@
 // Month-to-date spend, derived from cost events over the current UTC calendar month: a new month
-// starts at zero without any job (DESIGN §7). It reads CostRollup, the per-day sums that a trigger
-// keeps in step with CostEvent inside the inserting transaction, so a company with a million events
-// still answers from a few rows.
+// starts at zero without any job (DESIGN §7). It reads CostRollup, the per-day sums that the
+// statement inserting each cost event keeps in step with CostEvent, so a company with a million
+// events still answers from a few rows.
 import type { Db } from "@/lib/db/client";
 import type { Tx } from "@/lib/services/context";
 
