@@ -27,7 +27,7 @@ async function freeUrlKey(tx: Tx, companyId: string, name: string): Promise<stri
 }
 
 /** Names are how @-mentions find agents, so two live agents of a company never share one. */
-async function assertNameFree(tx: Tx, companyId: string, name: string, exceptId?: string) {
+export async function assertNameFree(tx: Tx, companyId: string, name: string, exceptId?: string) {
   const clash = await tx.agent.findFirst({
     where: { companyId, name: { equals: name, mode: "insensitive" }, status: { not: "terminated" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
@@ -53,7 +53,7 @@ export async function assertReportsTo(tx: Tx, companyId: string, agentId: string
 }
 
 /** One CEO per company; the partial unique index backs this up under races. */
-async function assertCeoFree(tx: Tx, companyId: string, exceptId?: string) {
+export async function assertCeoFree(tx: Tx, companyId: string, exceptId?: string) {
   const ceo = await tx.agent.findFirst({
     where: { companyId, role: "ceo", status: { not: "terminated" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
