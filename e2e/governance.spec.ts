@@ -81,7 +81,7 @@ test("a CEO's hire is approved from the queue; costs and the dashboard show post
     await expect(page.getByTestId("range-total")).toHaveText("$45.45");
     const row = page.getByTestId("agent-cost-row").filter({ hasText: "Cleo" });
     await expect(row).toContainText("$45.45");
-    await expect(row).toContainText("91%"); // 4,545 of 5,000: past the 80% warning
+    await expect(row).toContainText("90.9%"); // 4,545 of 5,000: past the 80% warning
     await expect(page.getByTestId("costs-by-project")).toContainText("No project");
     await expect(page.getByTestId("spend-chart").locator("rect[data-day]").first()).toBeAttached();
     await snap(page, testInfo, "12-costs");
