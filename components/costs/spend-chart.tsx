@@ -49,7 +49,7 @@ export function SpendChart({ days }: { days: DayPoint[] }) {
                 <title>{`${formatDate(`${d.day}T00:00:00Z`)}: ${formatCents(d.costCents)}`}</title>
               </rect>
               {i % labelEvery === 0 && (
-                <text x={x + barW / 2} y={H - 6} textAnchor="middle" className="fill-slate-400" fontSize={10}>{d.day.slice(5)}</text>
+                <text x={i === 0 ? x : x + barW / 2} y={H - 6} textAnchor={i === 0 ? "start" : "middle"} className="fill-slate-400" fontSize={10}>{d.day.slice(5)}</text>
               )}
             </g>
           );

@@ -78,11 +78,11 @@ async function pauseForBudget(exec: SqlExec, actor: Actor | null, companyId: str
 
 /**
  * After a cost event of `agentId` worth `costCents` (counted in the current month when `inMonth`):
- * logs the 80% crossings and pauses what reached 100%. Concurrent events of one agent serialise
+ * logs the 80% crossings and pauses what reached 100%, as Charter (the rule acts, not the reporter). Concurrent events of one agent serialise
  * on their rollup row; events of different agents may each see the company just under its limit,
  * and then the next event pauses.
  */
-export async function enforceBudgets(exec: SqlExec, actor: Actor | null, input: { companyId: string; agentId: string; costCents: number; inMonth: boolean }, now = new Date()): Promise<BudgetEffects> {
+export async function enforceBudgets(exec: SqlExec, input: { companyId: string; agentId: string; costCents: number; inMonth: boolean }, now = new Date()): Promise<BudgetEffects> {
   const s = await readState(exec, input.companyId, input.agentId, now);
   const effects: BudgetEffects = { state: s, warning: false, agentWarning: false, companyWarning: false, pausedAgentIds: [] };
   if (!s) return effects;
@@ -92,15 +92,15 @@ export async function enforceBudgets(exec: SqlExec, actor: Actor | null, input: 
   effects.agentWarning = crossed(s.agentSpentCents, s.agentBudgetCents);
   effects.companyWarning = crossed(s.companySpentCents, s.companyBudgetCents);
   if (effects.agentWarning) {
-    await logActivity(exec, actor, input.companyId, "agent.budget_warning", "agent", [input.agentId], { spentMonthlyCents: s.agentSpentCents, budgetMonthlyCents: s.agentBudgetCents });
+    await logActivity(exec, null, input.companyId, "agent.budget_warning", "agent", [input.agentId], { spentMonthlyCents: s.agentSpentCents, budgetMonthlyCents: s.agentBudgetCents });
   }
   if (effects.companyWarning) {
-    await logActivity(exec, actor, input.companyId, "company.budget_warning", "company", [input.companyId], { spentMonthlyCents: s.companySpentCents, budgetMonthlyCents: s.companyBudgetCents });
+    await logActivity(exec, null, input.companyId, "company.budget_warning", "company", [input.companyId], { spentMonthlyCents: s.companySpentCents, budgetMonthlyCents: s.companyBudgetCents });
   }
   if (atLimit(s.companySpentCents, s.companyBudgetCents)) {
-    effects.pausedAgentIds = await pauseForBudget(exec, actor, input.companyId, null, "company");
+    effects.pausedAgentIds = await pauseForBudget(exec, null, input.companyId, null, "company");
   } else if (atLimit(s.agentSpentCents, s.agentBudgetCents)) {
-    effects.pausedAgentIds = await pauseForBudget(exec, actor, input.companyId, input.agentId, "agent");
+    effects.pausedAgentIds = await pauseForBudget(exec, null, input.companyId, input.agentId, "agent");
   }
   return effects;
 }

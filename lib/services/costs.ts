@@ -3,7 +3,6 @@
 // SqlExec so the runtime can record a run's cost inside its own transaction. recordCostEvent is
 // the only writer of CostEvent: the rollup is right only if every event passes through it.
 import { sqlTx, type SqlExec } from "@/lib/db/client";
-import type { Actor } from "@/lib/auth/actor";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
 import { uuidv7 } from "@/lib/ids";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
@@ -65,7 +64,7 @@ const MAX_FUTURE_MS = 5 * 60_000;
  * project must too (422 invalid_reference). Without a projectId the issue's project is used.
  * Permission checks are the caller's: the runtime records its runs' costs as the system.
  */
-export async function recordCostEvent(exec: SqlExec, actor: Actor | null, input: CostEventInput, now = new Date()): Promise<{ event: ReturnType<typeof costEventDto>; budget: BudgetEffects }> {
+export async function recordCostEvent(exec: SqlExec, input: CostEventInput, now = new Date()): Promise<{ event: ReturnType<typeof costEventDto>; budget: BudgetEffects }> {
   const occurredAt = input.occurredAt ?? now;
   if (occurredAt.getTime() > now.getTime() + MAX_FUTURE_MS) {
     throw new AppError("validation_error", "The request does not match the expected fields", [{ path: "body.occurredAt", message: "must not be in the future" }]);
@@ -101,7 +100,7 @@ export async function recordCostEvent(exec: SqlExec, actor: Actor | null, input:
   if (!r.projectOk) throw invalidReference("body.projectId", "Project");
   const event = costEventDto(r.event as CostEventRow);
   const inMonth = occurredAt >= monthStartUtc(now) && occurredAt < nextMonthStartUtc(now);
-  const budget = await enforceBudgets(exec, actor, { companyId: input.companyId, agentId: input.agentId, costCents: input.costCents, inMonth }, now);
+  const budget = await enforceBudgets(exec, { companyId: input.companyId, agentId: input.agentId, costCents: input.costCents, inMonth }, now);
   return { event, budget };
 }
 
@@ -111,7 +110,7 @@ export async function createCostEvent(ctx: ServiceContext, companyRef: string, i
   const actor = ctx.actor;
   if (actor.kind === "agent" && actor.agentId !== input.agentId) throw forbidden("An agent reports only its own cost events");
   const { event, budget } = await sqlTx((exec) =>
-    recordCostEvent(exec, actor, {
+    recordCostEvent(exec, {
       ...input, companyId: company.id, runId: actor.kind === "agent" ? actor.runId : null,
       occurredAt: input.occurredAt ? new Date(input.occurredAt) : undefined,
     }),
