@@ -61,64 +61,83 @@ interface Sums {
   eventCount: number;
 }
 
-async function run<T>(name: string, text: string, companyId: string, range: CostRange): Promise<T[]> {
+/** $2–$7 of every report statement: the whole days and the four edge bounds. */
+function rangeValues(range: CostRange) {
   const s = split(range);
-  const { rows } = await sql().query({ name, text, values: [companyId, s.dayFrom, s.dayTo, ...s.edges.map((d) => d.toISOString())] });
+  return [s.dayFrom, s.dayTo, ...s.edges.map((d) => d.toISOString())];
+}
+
+async function run<T>(name: string, text: string, companyId: string, range: CostRange): Promise<T[]> {
+  const { rows } = await sql().query({ name, text, values: [companyId, ...rangeValues(range)] });
   return rows as T[];
 }
+
+const sumOf = (rows: Sums[]): Sums => rows.reduce(
+  (t, r) => ({ costCents: t.costCents + r.costCents, inputTokens: t.inputTokens + r.inputTokens, outputTokens: t.outputTokens + r.outputTokens, eventCount: t.eventCount + r.eventCount }),
+  { costCents: 0, inputTokens: 0, outputTokens: 0, eventCount: 0 },
+);
+
+const isCurrentMonth = (r: CostRange) => r.from.getTime() === monthStartUtc().getTime() && r.to.getTime() === nextMonthStartUtc().getTime();
 
 export async function costSummary(ctx: ServiceContext, companyRef: string, query: CostRangeQuery) {
   const company = await getCompanyOrThrow(ctx, companyRef, "cost.read");
   const range = costRange(query);
-  const [totals, daily, spent] = await Promise.all([
-    run<Sums>("cost-summary", `SELECT ${sums} FROM ${source(`"agentId"`)}`, company.id, range),
+  // one statement: the daily series, whose sum is the total; the month's spend is that same sum by default
+  const [daily, spent] = await Promise.all([
     run<Sums & { day: string }>("cost-summary-daily",
       `SELECT to_char(c.day, 'YYYY-MM-DD') AS day, ${sums} FROM ${source(`day`)} GROUP BY c.day ORDER BY c.day`, company.id, range),
-    companySpendCents(ctx.db, company.id),
+    isCurrentMonth(range) ? Promise.resolve(null) : companySpendCents(ctx.db, company.id),
   ]);
+  const totals = sumOf(daily);
+  const month = spent ?? totals.costCents;
   const budget = company.budgetMonthlyCents;
   return {
     companyId: company.id,
     from: range.from.toISOString(),
     to: range.to.toISOString(),
-    ...totals[0],
+    ...totals,
     budgetMonthlyCents: budget,
-    spentMonthlyCents: spent,
-    utilization: budget > 0 ? spent / budget : null,
-    budgetWarning: atWarning(spent, budget),
-    overBudget: atLimit(spent, budget),
+    spentMonthlyCents: month,
+    utilization: budget > 0 ? month / budget : null,
+    budgetWarning: atWarning(month, budget),
+    overBudget: atLimit(month, budget),
     daily: daily.map((d) => ({ day: d.day, costCents: d.costCents, inputTokens: d.inputTokens, outputTokens: d.outputTokens, eventCount: d.eventCount })),
   };
+}
+
+interface AgentRow extends Sums {
+  agentId: string;
+  name: string;
+  urlKey: string;
+  role: string;
+  icon: string | null;
+  status: string;
+  pauseReason: string | null;
+  budgetMonthlyCents: number;
+  spentMonthlyCents: number;
 }
 
 export async function costsByAgent(ctx: ServiceContext, companyRef: string, query: CostRangeQuery) {
   const company = await getCompanyOrThrow(ctx, companyRef, "cost.read");
   const range = costRange(query);
-  const monthRange = { from: monthStartUtc(), to: nextMonthStartUtc() };
-  const [rows, month, agents] = await Promise.all([
-    run<Sums & { agentId: string }>("cost-by-agent", `SELECT c."agentId"::text AS "agentId", ${sums} FROM ${source(`"agentId"`)} GROUP BY c."agentId"`, company.id, range),
-    run<{ agentId: string; costCents: number }>("cost-by-agent-month",
-      `SELECT c."agentId"::text AS "agentId", coalesce(sum(c."costCents"), 0)::float8 AS "costCents" FROM ${source(`"agentId"`)} GROUP BY c."agentId"`, company.id, monthRange),
-    ctx.db.agent.findMany({
-      where: { companyId: company.id },
-      select: { id: true, name: true, urlKey: true, role: true, icon: true, status: true, pauseReason: true, budgetMonthlyCents: true },
-    }),
-  ]);
-  const byId = new Map(rows.map((r) => [r.agentId, r]));
-  const spent = new Map(month.map((r) => [r.agentId, r.costCents]));
-  return agents
-    .filter((a) => byId.has(a.id) || a.status !== "terminated")
-    .map((a) => {
-      const s = byId.get(a.id);
-      const m = spent.get(a.id) ?? 0;
-      return {
-        agentId: a.id, name: a.name, urlKey: a.urlKey, role: a.role, icon: a.icon, status: a.status, pauseReason: a.pauseReason,
-        costCents: s?.costCents ?? 0, inputTokens: s?.inputTokens ?? 0, outputTokens: s?.outputTokens ?? 0, eventCount: s?.eventCount ?? 0,
-        budgetMonthlyCents: a.budgetMonthlyCents, spentMonthlyCents: m,
-        budgetWarning: atWarning(m, a.budgetMonthlyCents),
-      };
-    })
-    .sort((x, y) => y.costCents - x.costCents || x.name.localeCompare(y.name));
+  const month = [isoDay(monthStartUtc()), isoDay(nextMonthStartUtc())];
+  // every agent with its range sums and its month's spend, in one statement
+  const { rows } = await sql().query<AgentRow>({
+    name: "cost-by-agent",
+    text: `WITH r AS (SELECT c."agentId", ${sums} FROM ${source(`"agentId"`)} GROUP BY c."agentId"),
+                m AS (SELECT "agentId", sum("costCents")::float8 AS spent FROM "CostRollup"
+                       WHERE "companyId" = $1::uuid AND day >= $8::date AND day < $9::date GROUP BY "agentId")
+           SELECT a.id::text AS "agentId", a.name, a."urlKey", a.role::text AS role, a.icon, a.status::text AS status,
+                  a."pauseReason"::text AS "pauseReason", a."budgetMonthlyCents",
+                  coalesce(r."costCents", 0) AS "costCents", coalesce(r."inputTokens", 0) AS "inputTokens",
+                  coalesce(r."outputTokens", 0) AS "outputTokens", coalesce(r."eventCount", 0) AS "eventCount",
+                  coalesce(m.spent, 0) AS "spentMonthlyCents"
+             FROM "Agent" a LEFT JOIN r ON r."agentId" = a.id LEFT JOIN m ON m."agentId" = a.id
+            WHERE a."companyId" = $1::uuid AND (a.status <> 'terminated' OR r."agentId" IS NOT NULL)
+            ORDER BY coalesce(r."costCents", 0) DESC, a.name, a.id`,
+    values: [company.id, ...rangeValues(range), ...month],
+  });
+  return rows.map((a) => ({ ...a, budgetWarning: atWarning(a.spentMonthlyCents, a.budgetMonthlyCents) }));
 }
 
 export async function costsByProject(ctx: ServiceContext, companyRef: string, query: CostRangeQuery) {
