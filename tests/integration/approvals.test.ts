@@ -230,3 +230,24 @@ describe("listing, comments and issue links", () => {
     expect(await db().approval.count({ where: { companyId: w.company.id } })).toBe(1);
   });
 });
+
+describe("the strategy gate on PATCH", () => {
+  it("refuses a CEO's move to in_progress until its strategy is approved", async () => {
+    const w = await createWorld();
+    const issue = (await client(w.tokens.owner).post(`/api/companies/${w.company.id}/issues`, { title: "Move me", assigneeAgentId: w.ceo.id })).body;
+    const move = () => client(w.tokens.ceo).patch(`/api/issues/${issue.id}`, { status: "in_progress" });
+    const before = await move();
+    expect(before.status).toBe(403);
+    expect(before.body.code).toBe("strategy_not_approved");
+    expect((await db().issue.findUniqueOrThrow({ where: { id: issue.id } })).status).toBe("todo");
+    const approval = (await strategy(w)).body;
+    await client(w.tokens.owner).post(`/api/approvals/${approval.id}/reject`);
+    expect((await move()).status).toBe(403);
+    // a rejected strategy leaves room for a new request
+    const second = (await strategy(w, "A better plan")).body;
+    await client(w.tokens.owner).post(`/api/approvals/${second.id}/approve`);
+    const after = await move();
+    expect(after.status).toBe(200);
+    expect(after.body.status).toBe("in_progress");
+  });
+});
