@@ -109,3 +109,25 @@ test("a CEO's hire is approved from the queue; costs and the dashboard show post
   await ceoApi.dispose();
   await board.dispose();
 });
+
+test("settings: invite an outside agent, which joins and waits for approval", async ({ page }, testInfo) => {
+  await signIn(page, ADMIN);
+  const board = await boardApi(page);
+  const company = await createCompany(board, "Open Doors", { issuePrefix: "DOORS" });
+  await page.goto("/DOORS/settings");
+  await page.getByLabel("Message for the agent").fill("Help us with research");
+  await page.getByRole("button", { name: "Create invite" }).click();
+  const prompt = await page.getByTestId("invite-result").getByLabel("Invite prompt").inputValue();
+  expect(prompt).toContain("Open Doors");
+  await snap(page, testInfo, "20-invite");
+  const url = /(https?:\/\/\S+\/onboarding\.txt)/.exec(prompt)![1];
+  const doc = await page.request.get(url);
+  expect(doc.status()).toBe(200);
+  expect(await doc.text()).toContain("Help us with research");
+  const joined = await page.request.post(url.replace(/onboarding\.txt$/, "accept"), { data: { name: "Rover", role: "researcher" } });
+  expect(joined.status()).toBe(201);
+  await page.goto("/DOORS/approvals");
+  await expect(page.getByTestId("approval-card").filter({ hasText: "Hire Rover" })).toContainText("Joined through an invite");
+  await board.dispose();
+  void company;
+});
