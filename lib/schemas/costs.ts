@@ -12,7 +12,9 @@ export const createCostEventSchema = z.strictObject({
   inputTokens: tokens.default(0),
   outputTokens: tokens.default(0),
   costCents: centsSchema.describe("Cost of this event in whole cents"),
-  occurredAt: z.iso.datetime({ offset: true }).optional().describe("When the spend happened (default now); not in the future"),
+  occurredAt: z.iso.datetime({ offset: true })
+    .refine((v) => Date.parse(v) >= Date.UTC(1970, 0, 1), "must not be before 1970")
+    .optional().describe("When the spend happened (default now); not in the future"),
 });
 export type CreateCostEventInput = z.infer<typeof createCostEventSchema>;
 

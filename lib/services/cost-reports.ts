@@ -16,17 +16,23 @@ export interface CostRange {
   to: Date;
 }
 
+const EARLIEST = new Date("1970-01-01T00:00:00Z");
+const LATEST = new Date("9999-12-31T00:00:00Z");
+
 const isDateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** The query's range: a date-only `to` includes that whole UTC day; default the current UTC month. */
 export function costRange(query: CostRangeQuery, now = new Date()): CostRange {
-  const from = query.from ? new Date(isDateOnly(query.from) ? `${query.from}T00:00:00Z` : query.from) : monthStartUtc(now);
-  const to = query.to
+  let from = query.from ? new Date(isDateOnly(query.from) ? `${query.from}T00:00:00Z` : query.from) : monthStartUtc(now);
+  let to = query.to
     ? isDateOnly(query.to) ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : new Date(query.to)
     : nextMonthStartUtc(now);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
     throw new AppError("validation_error", "The query does not match the expected fields", [{ path: "query.from", message: "invalid date" }]);
   }
+  // no events exist outside these years; clamping keeps extreme dates from reaching SQL
+  if (from < EARLIEST) from = EARLIEST;
+  if (to > LATEST) to = LATEST;
   if (from >= to) {
     throw new AppError("validation_error", "The query does not match the expected fields", [{ path: "query.to", message: "must be after from" }]);
   }

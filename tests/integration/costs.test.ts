@@ -49,7 +49,7 @@ describe("POST /api/companies/:companyId/cost-events", () => {
     expect((await owner.post(url, event(other.engineer.id, 1))).body.code).toBe("invalid_reference");
     expect((await owner.post(url, event(w.engineer.id, 1, { issueId: issue.id }))).status).toBe(422);
     expect((await owner.post(url, event(w.engineer.id, 1, { projectId: project.id }))).status).toBe(422);
-    for (const bad of [{ costCents: -1 }, { costCents: 1.5 }, { inputTokens: "many" }, { provider: "" }, { occurredAt: "yesterday" }, { extra: 1 }]) {
+    for (const bad of [{ costCents: -1 }, { costCents: 1.5 }, { inputTokens: "many" }, { provider: "" }, { occurredAt: "yesterday" }, { occurredAt: "0000-01-01T00:00:00Z" }, { occurredAt: "1969-12-31T23:59:59Z" }, { extra: 1 }]) {
       const res = await owner.post(url, { ...event(w.engineer.id, 1), ...bad });
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
@@ -216,7 +216,11 @@ describe("cost reports", () => {
     await client(w.tokens.engineer).post(`/api/companies/${w.company.id}/cost-events`, event(w.engineer.id, 42));
     await client(w.tokens.engineer).post(`/api/companies/${w.company.id}/cost-events`, event(w.engineer.id, 1, { occurredAt: lastMonth() }));
     expect((await owner.get(`/api/companies/${w.company.id}/costs/summary`)).body.costCents).toBe(42);
-    for (const q of ["from=2026-02-01&to=2026-01-01", "from=nope", "to=2026-13-01", "bogus=1"]) {
+    for (const q of ["from=0001-01-01&to=9999-12-31", "from=0000-01-01T00:00:00Z", "to=9999-12-31T23:59:59Z", "from=1969-12-31&to=1970-01-02"]) {
+      const res = await owner.get(`/api/companies/${w.company.id}/costs/by-agent?${q}`);
+      expect(res.status, q).toBe(200);
+    }
+    for (const q of ["from=2026-02-01&to=2026-01-01", "from=nope", "to=2026-13-01", "from=2026-02-30", "bogus=1"]) {
       expect((await owner.get(`/api/companies/${w.company.id}/costs/summary?${q}`)).status, q).toBe(400);
     }
   });
