@@ -113,7 +113,7 @@ test("a CEO's hire is approved from the queue; costs and the dashboard show post
 test("settings: invite an outside agent, which joins and waits for approval", async ({ page }, testInfo) => {
   await signIn(page, ADMIN);
   const board = await boardApi(page);
-  const company = await createCompany(board, "Open Doors", { issuePrefix: "DOORS" });
+  await createCompany(board, "Open Doors", { issuePrefix: "DOORS" });
   await page.goto("/DOORS/settings");
   await page.getByLabel("Message for the agent").fill("Help us with research");
   await page.getByRole("button", { name: "Create invite" }).click();
@@ -129,5 +129,4 @@ test("settings: invite an outside agent, which joins and waits for approval", as
   await page.goto("/DOORS/approvals");
   await expect(page.getByTestId("approval-card").filter({ hasText: "Hire Rover" })).toContainText("Joined through an invite");
   await board.dispose();
-  void company;
 });

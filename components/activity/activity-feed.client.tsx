@@ -35,14 +35,14 @@ const actorTypes = [["user", "Board members"], ["agent", "Agents"], ["system", "
 function FilterBar({ filter, onChange }: { filter: ActivityFilter; onChange: (f: ActivityFilter) => void }) {
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="activity-filters">
-      <Select aria-label="Actor" className="w-44" value={filter.actorType ?? ""} onChange={(e) => onChange({ ...filter, actorType: (e.target.value || undefined) as ActivityFilter["actorType"] })}>
+      <div className="w-44"><Select aria-label="Actor" value={filter.actorType ?? ""} onChange={(e) => onChange({ ...filter, actorType: (e.target.value || undefined) as ActivityFilter["actorType"] })}>
         <option value="">Everyone</option>
         {actorTypes.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
-      </Select>
-      <Select aria-label="Subject" className="w-44" value={filter.entityType ?? ""} onChange={(e) => onChange({ ...filter, entityType: e.target.value || undefined })}>
+      </Select></div>
+      <div className="w-44"><Select aria-label="Subject" value={filter.entityType ?? ""} onChange={(e) => onChange({ ...filter, entityType: e.target.value || undefined })}>
         <option value="">All subjects</option>
         {activityEntityTypes.map((t) => <option key={t} value={t}>{t.charAt(0).toUpperCase() + t.slice(1)}s</option>)}
-      </Select>
+      </Select></div>
     </div>
   );
 }
