@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { ApprovalDto } from "@/lib/dto/approvals";
-import { approvalKeys, fetchApprovals } from "@/lib/queries/approvals";
+import { QUEUE_PAGE, approvalKeys, fetchApprovals } from "@/lib/queries/approvals";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
 import { Card, CardBody } from "@/components/ui/card";
@@ -53,6 +53,7 @@ export function ApprovalQueue({ companyId, names, canDecide, initial }: {
           Hire requests and the CEO&apos;s strategy appear here when agents ask for them.
         </EmptyState>
       )}
+      {tab !== "pending" && rows.length >= QUEUE_PAGE && <p className="text-xs text-slate-500">The newest {QUEUE_PAGE} are shown.</p>}
       <ul className="space-y-3" data-testid="approval-queue">
         {rows.map((a) => (
           <li key={a.id}>

@@ -1,7 +1,7 @@
 // Approvals: query keys nested under the company, and the fetchers for /api/approvals/**.
 import type { ApprovalDto, approvalCommentDto } from "@/lib/dto/approvals";
 import type { IssueDto } from "@/lib/dto/issues";
-import { apiAll, apiGet, apiSend } from "@/lib/queries/fetcher";
+import { apiAll, apiGet, apiPage, apiSend } from "@/lib/queries/fetcher";
 
 export type ApprovalComment = ReturnType<typeof approvalCommentDto>;
 export type Decision = "approve" | "reject" | "request-revision";
@@ -14,8 +14,12 @@ export const approvalKeys = {
   issues: (companyId: string, id: string) => [...approvalKeys.detail(companyId, id), "issues"] as const,
 };
 
-export const fetchApprovals = (companyId: string, status: string) =>
-  apiAll<ApprovalDto>(`/api/companies/${companyId}/approvals${status === "all" ? "" : `?status=${status}`}`);
+/** Every pending approval (the queue is worked down), else the newest 100 of the status. */
+export const QUEUE_PAGE = 100;
+export const fetchApprovals = async (companyId: string, status: string) => {
+  const path = `/api/companies/${companyId}/approvals${status === "all" ? "" : `?status=${status}`}`;
+  return status === "pending" ? apiAll<ApprovalDto>(path) : (await apiPage<ApprovalDto>(path, { limit: QUEUE_PAGE })).items;
+};
 export const fetchApproval = (id: string) => apiGet<ApprovalDto>(`/api/approvals/${id}`);
 export const decideApproval = (id: string, decision: Decision, decisionNote?: string) =>
   apiSend<ApprovalDto>("POST", `/api/approvals/${id}/${decision}`, decisionNote ? { decisionNote } : {});
