@@ -78,9 +78,9 @@ async function pauseForBudget(exec: SqlExec, actor: Actor | null, companyId: str
 
 /**
  * After a cost event of `agentId` worth `costCents` (counted in the current month when `inMonth`):
- * logs the 80% crossings and pauses what reached 100%, as Charter (the rule acts, not the reporter). Concurrent events of one agent serialise
- * on their rollup row; events of different agents may each see the company just under its limit,
- * and then the next event pauses.
+ * logs the 80% crossings and pauses what reached 100%, as Charter (the rule acts, not the
+ * reporter). Concurrent events of one agent serialise on their rollup row; events of different
+ * agents may each see the company just under its limit, and then the next event pauses.
  */
 export async function enforceBudgets(exec: SqlExec, input: { companyId: string; agentId: string; costCents: number; inMonth: boolean }, now = new Date()): Promise<BudgetEffects> {
   const s = await readState(exec, input.companyId, input.agentId, now);
