@@ -76,7 +76,10 @@ test("a CEO's hire is approved from the queue; costs and the dashboard show post
       { agentId: ceo.id, provider: "anthropic", model: "claude", inputTokens: 1200, outputTokens: 300, costCents: 4_200 },
       { agentId: ceo.id, provider: "anthropic", model: "claude", inputTokens: 800, outputTokens: 200, costCents: 345 },
     ];
-    for (const e of events) await post(ceoApi, `/api/companies/${company.id}/cost-events`, e);
+    // a fresh context: the first one's keep-alive socket may have been closed by the server meanwhile
+    const reporter = await agentApi(board, ceo.id);
+    for (const e of events) await post(reporter, `/api/companies/${company.id}/cost-events`, e);
+    await reporter.dispose();
     await page.goto("/HIRE/costs");
     await expect(page.getByTestId("range-total")).toHaveText("$45.45");
     const row = page.getByTestId("agent-cost-row").filter({ hasText: "Cleo" });
