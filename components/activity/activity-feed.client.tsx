@@ -1,13 +1,16 @@
 "use client";
 
+import { useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ActivityDto } from "@/lib/dto/activity";
-import { activityKeys, fetchActivityPage } from "@/lib/queries/activity";
+import { activityKeys, fetchActivityPage, type ActivityFilter } from "@/lib/queries/activity";
 import type { Page } from "@/lib/queries/fetcher";
 import { formatDate, formatTime } from "@/lib/format";
 import { cn } from "@/lib/cn";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Select } from "@/components/ui/input";
+import { activityEntityTypes } from "@/components/activity/entity-types";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Actor, actionTone, describe, type AgentRef, type DescribeContext } from "@/components/activity/describe";
 
@@ -22,24 +25,65 @@ interface Props {
   /** board users' names by id (the company's members) */
   users: Record<string, string>;
   firstPage: Page<ActivityDto>;
+  /** the filter the first page was read with (from the URL) */
+  initialFilter?: ActivityFilter;
+}
+
+const actorTypes = [["user", "Board members"], ["agent", "Agents"], ["system", "Charter"]] as const;
+
+/** Who and what to show; kept in the URL (the API's parameter names) so a filtered view can be shared. */
+function FilterBar({ filter, onChange }: { filter: ActivityFilter; onChange: (f: ActivityFilter) => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="activity-filters">
+      <div className="w-44"><Select aria-label="Actor" value={filter.actorType ?? ""} onChange={(e) => onChange({ ...filter, actorType: (e.target.value || undefined) as ActivityFilter["actorType"] })}>
+        <option value="">Everyone</option>
+        {actorTypes.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+      </Select></div>
+      <div className="w-44"><Select aria-label="Subject" value={filter.entityType ?? ""} onChange={(e) => onChange({ ...filter, entityType: e.target.value || undefined })}>
+        <option value="">All subjects</option>
+        {activityEntityTypes.map((t) => <option key={t} value={t}>{t.charAt(0).toUpperCase() + t.slice(1)}s</option>)}
+      </Select></div>
+    </div>
+  );
 }
 
 const dots = { green: "bg-emerald-500", amber: "bg-amber-500", red: "bg-red-500", indigo: "bg-indigo-500", gray: "bg-slate-400" };
 
 /** The company's activity log, newest first, one cursor page at a time ("Load more"). */
-export function ActivityFeed({ companyId, prefix, companyName, viewerId, agents, users, firstPage }: Props) {
+export function ActivityFeed({ companyId, prefix, companyName, viewerId, agents, users, firstPage, initialFilter = {} }: Props) {
+  const [filter, setFilter] = useState<ActivityFilter>(initialFilter);
+  const isInitial = filter.actorType === initialFilter.actorType && filter.entityType === initialFilter.entityType;
   const query = useInfiniteQuery({
-    queryKey: activityKeys.all(companyId),
-    queryFn: ({ pageParam }) => fetchActivityPage(companyId, pageParam),
+    queryKey: activityKeys.filtered(companyId, filter),
+    queryFn: ({ pageParam }) => fetchActivityPage(companyId, pageParam, filter),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    initialData: { pages: [firstPage], pageParams: [null] },
+    initialData: isInitial ? { pages: [firstPage], pageParams: [null] } : undefined,
   });
-  const rows = query.data.pages.flatMap((p) => p.items);
+  const rows = query.data?.pages.flatMap((p) => p.items) ?? [];
   const ctx: DescribeContext = { prefix, companyName, viewerId, agents, users };
+  const changeFilter = (next: ActivityFilter) => {
+    setFilter(next);
+    const url = new URL(window.location.href);
+    for (const k of ["actorType", "entityType"] as const) {
+      if (next[k]) url.searchParams.set(k, next[k]);
+      else url.searchParams.delete(k);
+    }
+    window.history.replaceState(null, "", url.pathname + url.search);
+  };
+  const filtered = !!(filter.actorType || filter.entityType);
 
   if (rows.length === 0) {
-    return <EmptyState title="No activity yet">Changes to the company and its agents will be listed here.</EmptyState>;
+    return (
+      <div className="space-y-4">
+        <FilterBar filter={filter} onChange={changeFilter} />
+        {query.isLoading ? <p className="text-sm text-slate-500">Loading…</p> : filtered ? (
+          <EmptyState title="Nothing matches these filters">Choose other filters to see more.</EmptyState>
+        ) : (
+          <EmptyState title="No activity yet">Changes to the company and its agents will be listed here.</EmptyState>
+        )}
+      </div>
+    );
   }
 
   // group by UTC day, the days in the order the rows come (newest first)
@@ -52,6 +96,7 @@ export function ActivityFeed({ companyId, prefix, companyName, viewerId, agents,
 
   return (
     <div className="space-y-6">
+      <FilterBar filter={filter} onChange={changeFilter} />
       {days.map(({ day, rows: dayRows }) => (
         <section key={day}>
           <h2 className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">{day}</h2>

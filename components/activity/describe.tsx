@@ -43,6 +43,10 @@ function userName(id: string | null, ctx: DescribeContext, self: string): string
   return (id && ctx.users[id]) || "A board member";
 }
 
+function approvalLink(row: ActivityDto, ctx: DescribeContext, text: string) {
+  return <Link href={`/${ctx.prefix}/approvals/${row.entityId}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">{text}</Link>;
+}
+
 export function Actor({ row, ctx }: { row: ActivityDto; ctx: DescribeContext }) {
   if (row.actorType === "agent") return <AgentLink id={row.actorId} ctx={ctx} />;
   if (row.actorType === "system") return <span className="font-medium text-slate-900">Charter</span>;
@@ -66,7 +70,30 @@ export function describe(row: ActivityDto, ctx: DescribeContext): ReactNode {
     case "agent.paused":
       return d.reason === "budget" ? <>paused {agent}: its budget is used up</> : <>paused {agent}</>;
     case "agent.resumed":
-      return <>resumed {agent}</>;
+      return d.reason === "budget" ? <>resumed {agent}: its budget allows work again</> : <>resumed {agent}</>;
+    case "agent.budget_warning":
+      return <>noted that {agent} passed 80% of its monthly budget</>;
+    case "company.budget_warning":
+      return <>noted that the company passed 80% of its monthly budget</>;
+    case "approval.created":
+      return <>asked the board to approve {approvalLink(row, ctx, d.type === "hire_agent" ? `hiring ${str(d.name) ?? "an agent"}` : "the CEO's strategy")}</>;
+    case "approval.approved":
+    case "approval.rejected":
+    case "approval.revision_requested": {
+      const verb = { "approval.approved": "approved", "approval.rejected": "rejected", "approval.revision_requested": "asked for a revision of" }[row.action];
+      return <>{verb} {approvalLink(row, ctx, d.type === "hire_agent" ? "a hire" : d.type === "approve_ceo_strategy" ? "the CEO's strategy" : "an approval")}</>;
+    }
+    case "approval.resubmitted":
+      return <>resubmitted {approvalLink(row, ctx, "an approval")}</>;
+    case "approval.commented":
+      return <>commented on {approvalLink(row, ctx, "an approval")}</>;
+    case "approval.linked":
+    case "approval.unlinked":
+      return <>{row.action === "approval.linked" ? "linked" : "unlinked"} {approvalLink(row, ctx, "an approval")} {row.action === "approval.linked" ? "to" : "from"} {str(d.identifier) ?? "an issue"}</>;
+    case "invite.created":
+      return <>created an invite for an outside agent</>;
+    case "invite.accepted":
+      return <>let an outside agent join through an invite</>;
     case "agent.terminated":
       return <>terminated {agent}</>;
     case "agent_key.created":
@@ -95,8 +122,9 @@ export function describe(row: ActivityDto, ctx: DescribeContext): ReactNode {
 /** A coarse kind of action, for the dot beside each line. */
 export function actionTone(action: string): "green" | "amber" | "red" | "indigo" | "gray" {
   if (action.endsWith(".created")) return "green";
-  if (action === "agent.paused" || action.endsWith("revoked")) return "amber";
-  if (action === "agent.terminated") return "red";
+  if (action === "agent.paused" || action.endsWith("revoked") || action.endsWith("budget_warning") || action === "approval.revision_requested") return "amber";
+  if (action === "agent.terminated" || action === "approval.rejected") return "red";
+  if (action === "approval.approved") return "green";
   if (action.includes("updated") || action.includes("rolled_back") || action.endsWith("_set")) return "indigo";
   return "gray";
 }

@@ -69,7 +69,7 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
         {can.lifecycle && <AgentActions companyId={companyId} agent={agent} />}
       </header>
 
-      <StatusNotice agent={agent} />
+      <StatusNotice agent={agent} prefix={prefix} />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -164,7 +164,7 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
   );
 }
 
-function StatusNotice({ agent }: { agent: AgentWithChain }) {
+function StatusNotice({ agent, prefix }: { agent: AgentWithChain; prefix: string }) {
   if (agent.status === "paused") {
     return (
       <Alert tone="warning" title={pauseReasonText(agent.pauseReason) ?? "Paused"}>
@@ -175,7 +175,7 @@ function StatusNotice({ agent }: { agent: AgentWithChain }) {
     );
   }
   if (agent.status === "error") return <Alert tone="error" title="The last run failed">Resume the agent to let it be woken again.</Alert>;
-  if (agent.status === "pending_approval") return <Alert tone="info" title="Waiting for board approval">This hire becomes active once the board approves it.</Alert>;
+  if (agent.status === "pending_approval") return <Alert tone="info" title="Waiting for board approval">This hire becomes active once the board approves it in <Link href={`/${prefix}/approvals`} className="font-medium underline">Approvals</Link>.</Alert>;
   if (agent.status === "terminated") return <Alert tone="info" title="Terminated">Its API keys are revoked, its work was released and its reports moved to its manager. It cannot be changed.</Alert>;
   return null;
 }

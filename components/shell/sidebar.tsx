@@ -14,11 +14,14 @@ export interface SidebarUser {
 export function Sidebar({ company, companies, user }: { company: SwitcherCompany; companies: SwitcherCompany[]; user: SidebarUser }) {
   const base = `/${company.issuePrefix}`;
   const items: NavItem[] = [
+    { href: `${base}/dashboard`, label: "Dashboard", glyph: "dashboard" },
     { href: `${base}/issues`, label: "Issues", glyph: "issues" },
     { href: `${base}/projects`, label: "Projects", glyph: "projects" },
     { href: `${base}/goals`, label: "Goals", glyph: "goals" },
     { href: `${base}/agents`, label: "Agents", glyph: "agents" },
     { href: `${base}/org`, label: "Org chart", glyph: "org" },
+    { href: `${base}/approvals`, label: "Approvals", glyph: "approvals" },
+    { href: `${base}/costs`, label: "Costs", glyph: "costs" },
     { href: `${base}/activity`, label: "Activity", glyph: "activity" },
     { href: `${base}/settings`, label: "Settings", glyph: "settings" },
   ];

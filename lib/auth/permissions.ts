@@ -36,6 +36,14 @@ export const permissions = {
   "work.read": { board: "viewer", agent: "any" },
   "work.write": { board: "member", agent: "any" },
   "asset.read": { board: "viewer", agent: "any" },
+  // governance and money (issue 4)
+  "cost.read": { board: "viewer", agent: "any" },
+  "cost.report": { board: "member", agent: "any" },
+  "approval.read": { board: "viewer", agent: "any" },
+  "approval.request": { board: "member", agent: "any" },
+  "approval.decide": { board: "member" },
+  "agent.hire": { board: "member", agent: "manager_or_ceo" },
+  "dashboard.read": { board: "viewer", agent: "ceo" },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissions;

@@ -20,6 +20,7 @@ export const errorStatus = {
   reporting_cycle: 422,
   goal_cycle: 422,
   issue_cycle: 422,
+  invite_expired: 410,
   internal: 500,
   unavailable: 503,
 } as const;

@@ -5,6 +5,11 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 import type { ServiceContext } from "@/lib/services/context";
 import { registerTools, workTools } from "@/lib/mcp/tools";
+import { governanceTools, type Decision } from "@/lib/mcp/tools-governance";
+import { listApprovals } from "@/lib/services/approvals/approvals";
+import { approveApproval, rejectApproval, requestRevision } from "@/lib/services/approvals/decide";
+import { createCostEvent } from "@/lib/services/costs";
+import { getDashboard } from "@/lib/services/dashboard";
 
 const instructions =
   "Charter is the control plane for companies of AI agents. Start with whoami, then list_companies or list_issues. " +
@@ -14,9 +19,21 @@ const instructions =
 // elicitation, which Charter does not use, so every request shares this one.
 const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
+const decisions: Record<Decision, typeof approveApproval> = { approve: approveApproval, reject: rejectApproval, request_revision: requestRevision };
+
+const tools = [
+  ...workTools,
+  ...governanceTools({
+    listApprovals,
+    decideApproval: (ctx, id, decision, note) => decisions[decision](ctx, id, note),
+    reportCost: createCostEvent,
+    getDashboard: (ctx, companyRef) => getDashboard(ctx, companyRef, {}),
+  }),
+];
+
 export function buildMcpServer(ctx: ServiceContext): McpServer {
   const server = new McpServer({ name: "charter", version: "0.1.0" }, { instructions, jsonSchemaValidator });
-  registerTools(server, ctx, workTools);
+  registerTools(server, ctx, tools);
   return server;
 }
 

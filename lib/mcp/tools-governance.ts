@@ -1,8 +1,6 @@
 // The governance tools (approvals, costs, dashboard), defined here and bound to the services that
 // own those rules, so the MCP tools and /api share one permission check and one activity log.
-// Wiring, once lib/services has them (issue 4):
-//   registerTools(server, ctx, [...workTools, ...governanceTools({ listApprovals, decideApproval, reportCost, getDashboard })])
-// adapting argument order if the services differ.
+// lib/mcp/server.ts binds them to lib/services (approvals, costs, dashboard).
 import { z } from "zod";
 import { AppError } from "@/lib/http/errors";
 import type { ListQuery } from "@/lib/http/pagination";
@@ -63,7 +61,7 @@ export function governanceTools(s: GovernanceServices) {
       input: z.object({
         companyId: companyRef,
         agentId: uuidSchema.optional().describe("The agent that spent; defaults to the calling agent"),
-        issueId: refSchema.optional().describe("The issue the work was for"),
+        issueId: uuidSchema.optional().describe("The issue the work was for (its id)"),
         projectId: uuidSchema.optional().describe("The project the work was for (its id)"),
         provider: z.string().trim().min(1).max(100).describe("e.g. anthropic, openai"),
         model: z.string().trim().min(1).max(200).describe("e.g. claude-sonnet-4"),

@@ -10,6 +10,8 @@ import type { CreateCompanyInput, UpdateCompanyInput } from "@/lib/schemas/compa
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { companiesSpendCents, companySpendCents } from "@/lib/services/spend";
+import { settleBudgets } from "@/lib/services/budgets";
+import { prismaExec } from "@/lib/services/wakeups";
 
 /**
  * The company named by id or issue prefix, if the caller may see it and holds `permission` there.
@@ -139,6 +141,8 @@ export async function updateCompany(ctx: ServiceContext, ref: string, input: Upd
   const { issuePrefix: _p, spentMonthlyCents: _s, ...data } = input;
   const updated = await inTx(ctx, async (tx) => {
     const row = await tx.company.update({ where: { id: company.id }, data });
+    // a raised budget lifts budget pauses, a lowered one may impose them (DESIGN §7)
+    if (data.budgetMonthlyCents !== undefined) await settleBudgets(prismaExec(tx), ctx.actor, company.id);
     await recordActivity(tx, ctx.actor, {
       companyId: company.id, action: "company.updated", entityType: "company", entityId: company.id,
       details: { changed: Object.keys(data) },

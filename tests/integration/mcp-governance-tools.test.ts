@@ -1,59 +1,61 @@
-// The governance tool definitions (wired to issue 4's services at merge time): inputs, defaults and
-// the company a call lands in, through a real MCP client and server with a real agent's context.
+// The governance tools over /mcp (approvals, costs, dashboard): the same services and permission
+// checks as the API, with real credentials and a real database.
 import { describe, expect, it } from "vitest";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { db } from "@/lib/db/client";
-import { actorFromBearer } from "@/lib/auth/actor";
-import { registerTools } from "@/lib/mcp/tools";
-import { governanceTools, type GovernanceServices } from "@/lib/mcp/tools-governance";
+import { client } from "../support/api";
+import { callTool, mcpCall } from "../support/oauth";
 import { createWorld } from "../factories";
 
-async function connect(token: string) {
-  const calls: unknown[][] = [];
-  const record = (name: string) => async (...args: unknown[]) => {
-    calls.push([name, ...args.slice(1)]);
-    return { ok: name };
-  };
-  const services = { listApprovals: record("listApprovals"), decideApproval: record("decideApproval"), reportCost: record("reportCost"), getDashboard: record("getDashboard") } as GovernanceServices;
-  const server = new McpServer({ name: "t", version: "1" });
-  registerTools(server, { db: db(), actor: (await actorFromBearer(db(), token))! }, governanceTools(services));
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "t", version: "1" });
-  await server.connect(b);
-  await client.connect(a);
-  return { client, calls };
+async function strategy(w: Awaited<ReturnType<typeof createWorld>>) {
+  const res = await client(w.tokens.ceo).post(`/api/companies/${w.company.id}/approvals`, { type: "approve_ceo_strategy", requestedByAgentId: w.ceo.id, payload: { plan: "Ship it" } });
+  expect(res.status).toBe(201);
+  return res.body as { id: string };
 }
 
-describe("governance tools", () => {
-  it("bind their inputs to the services, defaulting the company and the reporting agent to the caller's", async () => {
+describe("governance tools over /mcp", () => {
+  it("the board lists and decides an approval; the requester is woken; agents may not decide", async () => {
     const w = await createWorld();
-    const { client, calls } = await connect(w.tokens.engineer);
-    const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["list_approvals", "decide_approval", "report_cost", "dashboard"]);
-    for (const t of tools) {
-      for (const [field, schema] of Object.entries(t.inputSchema.properties ?? {})) expect((schema as { description?: string }).description, `${t.name}.${field}`).toBeTruthy();
-    }
-    await client.callTool({ name: "list_approvals", arguments: { status: "pending" } });
-    await client.callTool({ name: "decide_approval", arguments: { approvalId: w.company.id, decision: "approve", decisionNote: "ok" } });
-    await client.callTool({ name: "report_cost", arguments: { provider: "anthropic", model: "claude", inputTokens: 10, outputTokens: 5, costCents: 3 } });
-    await client.callTool({ name: "dashboard", arguments: {} });
-    expect(calls).toEqual([
-      ["listApprovals", w.company.id, { status: "pending", limit: 100, cursor: undefined }],
-      ["decideApproval", w.company.id, "approve", "ok"],
-      ["reportCost", w.company.id, { agentId: w.engineer.id, provider: "anthropic", model: "claude", inputTokens: 10, outputTokens: 5, costCents: 3 }],
-      ["getDashboard", w.company.id],
-    ]);
+    const approval = await strategy(w);
+    const pending = await callTool(w.tokens.owner, "list_approvals", { companyId: w.company.id, status: "pending" });
+    expect(pending.value.items.map((a: { id: string }) => a.id)).toEqual([approval.id]);
+    const byAgent = await callTool(w.tokens.manager, "decide_approval", { approvalId: approval.id, decision: "approve" });
+    expect(byAgent.isError).toBe(true);
+    expect(byAgent.value.code).toBe("forbidden");
+    expect((await db().approval.findUniqueOrThrow({ where: { id: approval.id } })).status).toBe("pending");
+    const decided = await callTool(w.tokens.owner, "decide_approval", { approvalId: approval.id, decision: "approve", decisionNote: "Go" });
+    expect(decided.isError).toBe(false);
+    expect((await db().approval.findUniqueOrThrow({ where: { id: approval.id } })).status).toBe("approved");
+    const wakes = await db().wakeRequest.findMany({ where: { agentId: w.ceo.id, approvalId: approval.id } });
+    expect(wakes).toHaveLength(1);
   });
 
-  it("reject bad input before any service runs", async () => {
+  it("an agent reports its own cost (company and agent defaulted), which the dashboard then counts", async () => {
     const w = await createWorld();
-    const { client, calls } = await connect(w.tokens.owner);
-    const bad = await client.callTool({ name: "decide_approval", arguments: { approvalId: "x", decision: "maybe" } });
-    expect(bad.isError).toBe(true);
-    const noAgent = await client.callTool({ name: "report_cost", arguments: { provider: "p", model: "m", inputTokens: 1, outputTokens: 1, costCents: 1 } });
+    const reported = await callTool(w.tokens.engineer, "report_cost", { provider: "anthropic", model: "claude", inputTokens: 10, outputTokens: 5, costCents: 37 });
+    expect(reported.isError).toBe(false);
+    const events = await db().costEvent.findMany({ where: { companyId: w.company.id } });
+    expect(events.map((e) => [e.agentId, e.costCents])).toEqual([[w.engineer.id, 37]]);
+    const other = await callTool(w.tokens.engineer, "report_cost", { agentId: w.manager.id, provider: "p", model: "m", inputTokens: 1, outputTokens: 1, costCents: 1 });
+    expect(other.isError).toBe(true);
+    expect(await db().costEvent.count({ where: { companyId: w.company.id } })).toBe(1);
+    const dashboard = await callTool(w.tokens.owner, "dashboard", { companyId: w.company.id });
+    expect(dashboard.isError).toBe(false);
+    expect(JSON.stringify(dashboard.value)).toContain("37");
+  });
+
+  it("another company's approval is not_found and stays pending; bad input changes nothing", async () => {
+    const w = await createWorld();
+    const other = await createWorld();
+    const approval = await strategy(other);
+    const res = await callTool(w.tokens.owner, "decide_approval", { approvalId: approval.id, decision: "reject" });
+    expect(res.isError).toBe(true);
+    expect(res.value.code).toBe("not_found");
+    expect((await db().approval.findUniqueOrThrow({ where: { id: approval.id } })).status).toBe("pending");
+    // the SDK refuses input its schema rejects before any tool runs (a plain-text error result)
+    const bad = await mcpCall(w.tokens.owner, "tools/call", { name: "decide_approval", arguments: { approvalId: "x", decision: "maybe" } });
+    expect(bad.body.result.isError).toBe(true);
+    const noAgent = await callTool(w.tokens.owner, "report_cost", { companyId: w.company.id, provider: "p", model: "m", inputTokens: 1, outputTokens: 1, costCents: 1 });
     expect(noAgent.isError).toBe(true);
-    expect(calls).toEqual([]);
+    expect(await db().costEvent.count({ where: { companyId: w.company.id } })).toBe(0);
   });
 });

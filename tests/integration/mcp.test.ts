@@ -89,7 +89,8 @@ describe("/mcp tools", () => {
     const list = await mcpCall(w.tokens.engineer, "tools/list");
     const tools = list.body.result.tools as { name: string; description: string; inputSchema: { type: string; properties?: Record<string, { description?: string }> } }[];
     expect(tools.map((t) => t.name).sort()).toEqual([
-      "add_comment", "checkout_issue", "create_issue", "get_issue", "list_agents", "list_companies", "list_issues", "org_chart", "release_issue", "update_issue", "whoami",
+      "add_comment", "checkout_issue", "create_issue", "dashboard", "decide_approval", "get_issue", "list_agents", "list_approvals", "list_companies",
+      "list_issues", "org_chart", "release_issue", "report_cost", "update_issue", "whoami",
     ]);
     for (const t of tools) {
       expect(t.description.length, t.name).toBeGreaterThan(20);

@@ -7,8 +7,10 @@ import type { CreateAgentInput, UpdateAgentInput } from "@/lib/schemas/agents";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/companies";
-import { agentDtos, agentIdentity, agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
+import { agentDtos, agentIdentity, agentIdentityByKey, agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { recordConfigRevision, configKeys } from "@/lib/services/agents/config-revisions";
+import { isBudgetPaused, liftStaleBudgetPause, settleBudgets } from "@/lib/services/budgets";
+import { prismaExec } from "@/lib/services/wakeups";
 
 export function slugify(name: string): string {
   const slug = name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
@@ -25,7 +27,7 @@ async function freeUrlKey(tx: Tx, companyId: string, name: string): Promise<stri
 }
 
 /** Names are how @-mentions find agents, so two live agents of a company never share one. */
-async function assertNameFree(tx: Tx, companyId: string, name: string, exceptId?: string) {
+export async function assertNameFree(tx: Tx, companyId: string, name: string, exceptId?: string) {
   const clash = await tx.agent.findFirst({
     where: { companyId, name: { equals: name, mode: "insensitive" }, status: { not: "terminated" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
@@ -51,7 +53,7 @@ export async function assertReportsTo(tx: Tx, companyId: string, agentId: string
 }
 
 /** One CEO per company; the partial unique index backs this up under races. */
-async function assertCeoFree(tx: Tx, companyId: string, exceptId?: string) {
+export async function assertCeoFree(tx: Tx, companyId: string, exceptId?: string) {
   const ceo = await tx.agent.findFirst({
     where: { companyId, role: "ceo", status: { not: "terminated" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
@@ -110,12 +112,29 @@ export async function listAgents(ctx: ServiceContext, companyRef: string, query:
 }
 
 export async function getAgent(ctx: ServiceContext, ref: string) {
-  return agentWithChain(ctx.db, await getAgentOrThrow(ctx, ref, "agent.read"));
+  const agent = await getAgentOrThrow(ctx, ref, "agent.read");
+  if (!isBudgetPaused(agent)) return agentWithChain(ctx.db, agent);
+  await liftStaleBudgetPause(agent.companyId);
+  return agentWithChain(ctx.db, await ctx.db.agent.findUniqueOrThrow({ where: { id: agent.id } }));
 }
 
 export async function getMe(ctx: ServiceContext) {
   if (ctx.actor.kind !== "agent") throw forbidden("/api/agents/me is the calling agent's identity: call it with an agent API key");
+  const me = await agentIdentity(ctx.actor.companyId, ctx.actor.agentId);
+  if (!isBudgetPaused(me)) return me;
+  await liftStaleBudgetPause(ctx.actor.companyId);
   return agentIdentity(ctx.actor.companyId, ctx.actor.agentId);
+}
+
+/**
+ * GET /api/agents/me for an agent key: authenticated and answered in one statement (null: the key
+ * does not authenticate). A pause left over from last month's budget is lifted first, as above.
+ */
+export async function getMeByAgentKey(keyDigest: string) {
+  const me = await agentIdentityByKey(keyDigest);
+  if (!me || !isBudgetPaused(me)) return me;
+  await liftStaleBudgetPause(me.companyId);
+  return agentIdentity(me.companyId, me.id);
 }
 
 /** Keeps stored secrets when a client sends back the redaction placeholder it was shown. */
@@ -145,6 +164,7 @@ export async function updateAgent(ctx: ServiceContext, ref: string, input: Updat
       ...(runtimeConfig ? { runtimeConfig: mergeRedacted(runtimeConfig, current.runtimeConfig) as Prisma.InputJsonObject } : {}),
     };
     const row = await tx.agent.update({ where: { id: current.id }, data });
+    if (input.budgetMonthlyCents !== undefined) await settleBudgets(prismaExec(tx), ctx.actor, row.companyId);
     const changedConfig = configKeys.filter((k) => input[k] !== undefined);
     if (changedConfig.length) await recordConfigRevision(tx, ctx.actor, row, changedConfig, "update");
     await recordActivity(tx, ctx.actor, {
@@ -152,5 +172,5 @@ export async function updateAgent(ctx: ServiceContext, ref: string, input: Updat
     });
     return row;
   });
-  return agentWithChain(ctx.db, updated);
+  return agentWithChain(ctx.db, await ctx.db.agent.findUniqueOrThrow({ where: { id: updated.id } }));
 }

@@ -7,7 +7,7 @@ import { isUuid } from "@/lib/schemas/common";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { sql, type Db } from "@/lib/db/client";
 import { agentKeyAuthenticates } from "@/lib/auth/actor";
-import { agentsSpendCents, monthStartUtc } from "@/lib/services/spend";
+import { agentsSpendCents, isoDay, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 
 export async function getAgentOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Agent> {
   const key: Prisma.AgentWhereInput = isUuid(ref) ? { id: ref } : { urlKey: ref.toLowerCase() };
@@ -54,7 +54,8 @@ type AgentWithExtras = Agent & { spent: number; chain: ChainItem[] };
 
 /**
  * The agent named by the `target` CTE (one row: id, companyId), its month-to-date spend and its
- * chain of command, in one statement. $1 is the month start; the target's own values follow.
+ * chain of command, in one statement. $1 and $2 are the month's first day and the next month's (the
+ * spend comes from the daily rollup); the target's own values follow.
  */
 const identitySql = (target: string) => `WITH RECURSIVE target AS (${target}),
      chain AS (
@@ -67,11 +68,13 @@ const identitySql = (target: string) => `WITH RECURSIVE target AS (${target}),
         WHERE a."companyId" = (SELECT "companyId" FROM target) AND c.depth < 64
      )
      SELECT a.*,
-            (SELECT coalesce(sum(e."costCents"), 0)::int FROM "CostEvent" e
-              WHERE e."companyId" = a."companyId" AND e."agentId" = a.id AND e."occurredAt" >= $1) AS spent,
+            (SELECT coalesce(sum(r."costCents"), 0)::int FROM "CostRollup" r
+              WHERE r."companyId" = a."companyId" AND r."agentId" = a.id AND r.day >= $1::date AND r.day < $2::date) AS spent,
             (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'role', role, 'title', title) ORDER BY depth), '[]')
                FROM chain) AS chain
        FROM target t JOIN "Agent" a ON a.id = t.id AND a."companyId" = t."companyId"`;
+
+const month = () => [isoDay(monthStartUtc()), isoDay(nextMonthStartUtc())];
 
 function identityDto(row: AgentWithExtras | undefined) {
   if (!row) return null;
@@ -83,8 +86,8 @@ function identityDto(row: AgentWithExtras | undefined) {
 export async function agentIdentity(companyId: string, agentId: string) {
   const { rows } = await sql().query<AgentWithExtras>({
     name: "agent-identity",
-    text: identitySql(`SELECT $2::uuid AS id, $3::uuid AS "companyId"`),
-    values: [monthStartUtc(), agentId, companyId],
+    text: identitySql(`SELECT $3::uuid AS id, $4::uuid AS "companyId"`),
+    values: [...month(), agentId, companyId],
   });
   const dto = identityDto(rows[0]);
   if (!dto) throw notFound("Agent");
@@ -100,8 +103,8 @@ export async function agentIdentityByKey(tokenHash: string) {
   const { rows } = await sql().query<AgentWithExtras>({
     name: "agent-identity-by-key",
     text: identitySql(`SELECT a.id, a."companyId" FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
-                        WHERE k."tokenHash" = $2 AND ${agentKeyAuthenticates}`),
-    values: [monthStartUtc(), tokenHash],
+                        WHERE k."tokenHash" = $3 AND ${agentKeyAuthenticates}`),
+    values: [...month(), tokenHash],
   });
   return identityDto(rows[0]);
 }

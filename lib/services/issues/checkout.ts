@@ -12,6 +12,7 @@ import { inTx, type ServiceContext } from "@/lib/services/context";
 import { actorRef, recordActivity } from "@/lib/services/activity";
 import { checkoutSources } from "@/lib/services/issues/status";
 import { getIssueOrThrow, issueColumns, issueWithLabels } from "@/lib/services/issues/queries";
+import { liftStaleBudgetPause } from "@/lib/services/budgets";
 
 interface Target {
   id: string;
@@ -20,6 +21,7 @@ interface Target {
   assigneeAgentId: string | null;
   agentId: string | null;
   agentStatus: string | null;
+  agentPauseReason: string | null;
   agentRole: string | null;
   strategyApproved: boolean;
 }
@@ -30,7 +32,7 @@ async function loadTarget(ctx: ServiceContext, ref: string, agentId: string): Pr
   const { rows } = await sql().query<Target>({
     name: byId ? "checkout-target-by-id" : "checkout-target-by-identifier",
     text: `SELECT i.id, i."companyId", i.status::text AS status, i."assigneeAgentId",
-            a.id AS "agentId", a.status::text AS "agentStatus", a.role::text AS "agentRole",
+            a.id AS "agentId", a.status::text AS "agentStatus", a."pauseReason"::text AS "agentPauseReason", a.role::text AS "agentRole",
             EXISTS (SELECT 1 FROM "Approval" p WHERE p."companyId" = i."companyId" AND p."requestedByAgentId" = a.id
                      AND p.type = 'approve_ceo_strategy' AND p.status = 'approved') AS "strategyApproved"
        FROM "Issue" i LEFT JOIN "Agent" a ON a.id = $2::uuid AND a."companyId" = i."companyId"
@@ -61,6 +63,10 @@ export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { a
   const t = await loadTarget(ctx, ref, input.agentId);
   authorize(actor, "work.write", t.companyId);
   if (actor.kind === "agent" && actor.agentId !== input.agentId) throw forbidden("An agent may only check out as itself");
+  // a budget pause may have outlived its month or a raised budget: settle it before refusing
+  if (t.agentStatus === "paused" && t.agentPauseReason === "budget" && (await liftStaleBudgetPause(t.companyId)).includes(input.agentId)) {
+    t.agentStatus = "idle";
+  }
   assertAgentMayWork(t);
   // Most racers lose: answer them from the row just read, without touching it. The UPDATE below
   // re-checks everything under the row lock, so a stale read can only turn a win into a 409.

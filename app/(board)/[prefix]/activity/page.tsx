@@ -2,20 +2,36 @@ import type { Metadata } from "next";
 import { listActivity } from "@/lib/services/activity";
 import { listAgents } from "@/lib/services/agents/agents";
 import { listMembers } from "@/lib/services/members";
-import { ACTIVITY_PAGE_SIZE } from "@/lib/queries/activity";
+import { ACTIVITY_PAGE_SIZE, type ActivityFilter } from "@/lib/queries/activity";
 import { allPages, boardPageContext, companyForPrefix } from "@/app/(board)/page-data";
 import { PageHeader } from "@/components/ui/page-header";
 import { ActivityFeed, type AgentRef } from "@/components/activity/activity-feed.client";
+import { activityEntityTypes } from "@/components/activity/entity-types";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Activity" };
 
-export default async function ActivityPage({ params }: { params: Promise<{ prefix: string }> }) {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const actorTypes = ["user", "agent", "system"] as const;
+
+/** The URL's filters; values the API would refuse are dropped, not an error page. */
+function filterOf(sp: Record<string, string | string[] | undefined>): ActivityFilter {
+  const actor = typeof sp.actorType === "string" ? sp.actorType : undefined;
+  const entity = typeof sp.entityType === "string" ? sp.entityType : undefined;
+  return {
+    ...(actorTypes.find((a) => a === actor) ? { actorType: actor as ActivityFilter["actorType"] } : {}),
+    ...(activityEntityTypes.find((t) => t === entity) ? { entityType: entity } : {}),
+  };
+}
+
+export default async function ActivityPage({ params, searchParams }: { params: Promise<{ prefix: string }>; searchParams: SearchParams }) {
   const { prefix } = await params;
+  const filter = filterOf(await searchParams);
   const ctx = await boardPageContext(`/${prefix}/activity`);
   const company = await companyForPrefix(prefix);
   const [firstPage, agents, members] = await Promise.all([
-    listActivity(ctx, company.id, { limit: ACTIVITY_PAGE_SIZE }),
+    listActivity(ctx, company.id, { limit: ACTIVITY_PAGE_SIZE, ...filter }),
     allPages((q) => listAgents(ctx, company.id, q)),
     allPages((q) => listMembers(ctx, company.id, q)),
   ]);
@@ -32,6 +48,7 @@ export default async function ActivityPage({ params }: { params: Promise<{ prefi
         agents={agentRefs}
         users={userNames}
         firstPage={firstPage}
+        initialFilter={filter}
       />
     </>
   );

@@ -5,6 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import { boardPageContext, companyForPrefix } from "@/app/(board)/page-data";
 import { PageHeader } from "@/components/ui/page-header";
 import { CompanySettings } from "@/components/companies/company-settings.client";
+import { InviteCard } from "@/components/invites/invite-card.client";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -25,6 +26,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ prefi
         canUpdate={can(ctx.actor, "company.update", company.id)}
         canGovern={can(ctx.actor, "company.govern", company.id)}
       />
+      {can(ctx.actor, "company.invite", company.id) && <div className="mt-6"><InviteCard companyId={company.id} /></div>}
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { getMe } from "@/lib/services/agents/agents";
-import { agentIdentityByKey } from "@/lib/services/agents/queries";
+import { getMe, getMeByAgentKey } from "@/lib/services/agents/agents";
 
 // Every agent calls this at the start of every heartbeat: an agent key is checked and the identity
 // read in one statement; other callers (board users: 403) take the general path.
-export const GET = apiHandler({ byAgentKey: agentIdentityByKey }, ({ ctx }) => getMe(ctx));
+export const GET = apiHandler({ byAgentKey: getMeByAgentKey }, ({ ctx }) => getMe(ctx));

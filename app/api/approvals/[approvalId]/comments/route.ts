@@ -1,0 +1,11 @@
+import { apiHandler, listOf } from "@/lib/http/api-handler";
+import { approvalCommentSchema, approvalParams } from "@/lib/schemas/approvals";
+import { addApprovalComment, listApprovalComments } from "@/lib/services/approvals/approvals";
+
+export const GET = apiHandler({ params: approvalParams, list: true }, async ({ ctx, params, query }) =>
+  listOf(await listApprovalComments(ctx, params.approvalId, query)),
+);
+
+export const POST = apiHandler({ params: approvalParams, body: approvalCommentSchema, status: 201 }, ({ ctx, params, body }) =>
+  addApprovalComment(ctx, params.approvalId, body.body),
+);

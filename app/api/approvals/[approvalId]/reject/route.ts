@@ -1,0 +1,7 @@
+import { apiHandler } from "@/lib/http/api-handler";
+import { approvalParams, decideApprovalSchema } from "@/lib/schemas/approvals";
+import { rejectApproval } from "@/lib/services/approvals/decide";
+
+export const POST = apiHandler({ params: approvalParams, body: decideApprovalSchema }, ({ ctx, params, body }) =>
+  rejectApproval(ctx, params.approvalId, body.decisionNote),
+);

@@ -1,0 +1,8 @@
+import { apiHandler } from "@/lib/http/api-handler";
+import { companyParams } from "@/lib/schemas/companies";
+import { costRangeQuery } from "@/lib/schemas/costs";
+import { costsByProject } from "@/lib/services/cost-reports";
+
+export const GET = apiHandler({ params: companyParams, query: costRangeQuery }, ({ ctx, params, query }) =>
+  costsByProject(ctx, params.companyId, query),
+);

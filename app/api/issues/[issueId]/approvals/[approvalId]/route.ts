@@ -1,0 +1,5 @@
+import { apiHandler } from "@/lib/http/api-handler";
+import { issueApprovalParams } from "@/lib/schemas/approvals";
+import { unlinkIssueApproval } from "@/lib/services/approvals/approvals";
+
+export const DELETE = apiHandler({ params: issueApprovalParams }, ({ ctx, params }) => unlinkIssueApproval(ctx, params.issueId, params.approvalId));

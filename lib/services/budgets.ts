@@ -1,0 +1,153 @@
+// Budget enforcement (DESIGN §7): at 100% of its monthly budget an agent is paused with
+// pauseReason budget, and at the company's 100% every working agent of the company is; at 80% a
+// warning is logged once, when spend crosses the line. Budget pauses lift themselves when the
+// budget is raised or a new UTC month begins. All of it is SQL on a SqlExec, so it runs inside any
+// caller's transaction: a Prisma one (prismaExec) or a pg one (sqlTx), e.g. a run adapter's.
+import { sqlTx, type SqlExec } from "@/lib/db/client";
+import type { Actor } from "@/lib/auth/actor";
+import { uuidv7 } from "@/lib/ids";
+import { actorRef } from "@/lib/services/activity";
+import { atLimit, atWarning, isoDay, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
+
+/** Statuses from which a budget pause applies; board pauses, pending and terminated agents stay as they are. */
+const workingStatuses = ["idle", "running", "error"];
+
+const monthArgs = (now: Date) => [isoDay(monthStartUtc(now)), isoDay(nextMonthStartUtc(now))];
+
+export interface BudgetState {
+  agentSpentCents: number;
+  agentBudgetCents: number;
+  companySpentCents: number;
+  companyBudgetCents: number;
+}
+
+export interface BudgetEffects {
+  state: BudgetState | null;
+  /** the agent or its company is now at 80% or more of its budget */
+  warning: boolean;
+  /** this event crossed the agent's 80% line */
+  agentWarning: boolean;
+  /** this event crossed the company's 80% line */
+  companyWarning: boolean;
+  /** ids of the agents this call paused */
+  pausedAgentIds: string[];
+}
+
+async function readState(exec: SqlExec, companyId: string, agentId: string, now: Date): Promise<BudgetState | null> {
+  const rows = await exec(
+    `SELECT a."budgetMonthlyCents" AS "agentBudgetCents", c."budgetMonthlyCents" AS "companyBudgetCents",
+            (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
+              WHERE r."companyId" = $1::uuid AND r."agentId" = $2::uuid AND r.day >= $3::date AND r.day < $4::date) AS "agentSpentCents",
+            (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
+              WHERE r."companyId" = $1::uuid AND r.day >= $3::date AND r.day < $4::date) AS "companySpentCents"
+       FROM "Agent" a JOIN "Company" c ON c.id = a."companyId"
+      WHERE a.id = $2::uuid AND a."companyId" = $1::uuid`,
+    [companyId, agentId, ...monthArgs(now)],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    agentSpentCents: Number(r.agentSpentCents), agentBudgetCents: Number(r.agentBudgetCents),
+    companySpentCents: Number(r.companySpentCents), companyBudgetCents: Number(r.companyBudgetCents),
+  };
+}
+
+async function logActivity(exec: SqlExec, actor: Actor | null, companyId: string, action: string, entityType: string, entityIds: string[], details: object) {
+  if (entityIds.length === 0) return;
+  const { actorType, actorId } = actorRef(actor);
+  await exec(
+    `INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
+     SELECT ids.id, $2::uuid, $3::"ActorType", $4, $5, $6, ids."entityId", $7::jsonb
+       FROM unnest($1::uuid[], $8::text[]) AS ids(id, "entityId")`,
+    [entityIds.map(() => uuidv7()), companyId, actorType, actorId, action, entityType, JSON.stringify(details), entityIds],
+  );
+}
+
+/** Pauses the named working agents (all of the company's when agentId is null) for budget. */
+async function pauseForBudget(exec: SqlExec, actor: Actor | null, companyId: string, agentId: string | null, scope: "agent" | "company") {
+  const rows = await exec(
+    `UPDATE "Agent" SET status = 'paused', "pauseReason" = 'budget', "updatedAt" = now()
+      WHERE "companyId" = $1::uuid AND ($2::uuid IS NULL OR id = $2::uuid) AND status::text = ANY($3::text[])
+      RETURNING id::text`,
+    [companyId, agentId, workingStatuses],
+  );
+  const ids = rows.map((r) => String(r.id));
+  await logActivity(exec, actor, companyId, "agent.paused", "agent", ids, { reason: "budget", scope });
+  return ids;
+}
+
+/**
+ * After a cost event of `agentId` worth `costCents` (counted in the current month when `inMonth`):
+ * logs the 80% crossings and pauses what reached 100%, as Charter (the rule acts, not the
+ * reporter). Concurrent events of one agent serialise on their rollup row; events of different
+ * agents may each see the company just under its limit, and then the next event pauses.
+ */
+export async function enforceBudgets(exec: SqlExec, input: { companyId: string; agentId: string; costCents: number; inMonth: boolean }, now = new Date()): Promise<BudgetEffects> {
+  const s = await readState(exec, input.companyId, input.agentId, now);
+  const effects: BudgetEffects = { state: s, warning: false, agentWarning: false, companyWarning: false, pausedAgentIds: [] };
+  if (!s) return effects;
+  effects.warning = atWarning(s.agentSpentCents, s.agentBudgetCents) || atWarning(s.companySpentCents, s.companyBudgetCents);
+  const added = input.inMonth ? input.costCents : 0;
+  const crossed = (spent: number, budget: number) => atWarning(spent, budget) && !atWarning(spent - added, budget);
+  effects.agentWarning = crossed(s.agentSpentCents, s.agentBudgetCents);
+  effects.companyWarning = crossed(s.companySpentCents, s.companyBudgetCents);
+  if (effects.agentWarning) {
+    await logActivity(exec, null, input.companyId, "agent.budget_warning", "agent", [input.agentId], { spentMonthlyCents: s.agentSpentCents, budgetMonthlyCents: s.agentBudgetCents });
+  }
+  if (effects.companyWarning) {
+    await logActivity(exec, null, input.companyId, "company.budget_warning", "company", [input.companyId], { spentMonthlyCents: s.companySpentCents, budgetMonthlyCents: s.companyBudgetCents });
+  }
+  if (atLimit(s.companySpentCents, s.companyBudgetCents)) {
+    effects.pausedAgentIds = await pauseForBudget(exec, null, input.companyId, null, "company");
+  } else if (atLimit(s.agentSpentCents, s.agentBudgetCents)) {
+    effects.pausedAgentIds = await pauseForBudget(exec, null, input.companyId, input.agentId, "agent");
+  }
+  return effects;
+}
+
+/**
+ * Brings a company's budget pauses in line with its budgets now: agents paused for budget whose
+ * own and company spend are both under budget resume (the budget was raised, or a new month
+ * began), and working agents at a limit are paused (the budget was lowered). Returns the ids resumed.
+ */
+export async function settleBudgets(exec: SqlExec, actor: Actor | null, companyId: string, now = new Date()): Promise<{ resumed: string[]; paused: string[] }> {
+  const rows = await exec(
+    `SELECT a.id::text AS id, a.status::text AS status, a."pauseReason"::text AS "pauseReason", a."budgetMonthlyCents" AS "agentBudget",
+            c."budgetMonthlyCents" AS "companyBudget",
+            coalesce((SELECT sum(r."costCents") FROM "CostRollup" r WHERE r."companyId" = a."companyId" AND r."agentId" = a.id AND r.day >= $2::date AND r.day < $3::date), 0)::float8 AS "agentSpent",
+            coalesce((SELECT sum(r."costCents") FROM "CostRollup" r WHERE r."companyId" = c.id AND r.day >= $2::date AND r.day < $3::date), 0)::float8 AS "companySpent"
+       FROM "Agent" a JOIN "Company" c ON c.id = a."companyId"
+      WHERE a."companyId" = $1::uuid AND (a."budgetMonthlyCents" > 0 OR c."budgetMonthlyCents" > 0 OR a."pauseReason" = 'budget')
+        AND a.status::text = ANY($4::text[])`,
+    [companyId, ...monthArgs(now), [...workingStatuses, "paused"]],
+  );
+  const over = (r: Record<string, unknown>) =>
+    atLimit(Number(r.agentSpent), Number(r.agentBudget)) || atLimit(Number(r.companySpent), Number(r.companyBudget));
+  const toResume = rows.filter((r) => r.status === "paused" && r.pauseReason === "budget" && !over(r)).map((r) => String(r.id));
+  const toPause = rows.filter((r) => workingStatuses.includes(String(r.status)) && over(r)).map((r) => String(r.id));
+  let resumed: string[] = [];
+  if (toResume.length) {
+    const done = await exec(
+      `UPDATE "Agent" SET status = 'idle', "pauseReason" = NULL, "updatedAt" = now()
+        WHERE "companyId" = $1::uuid AND id = ANY($2::uuid[]) AND status = 'paused' AND "pauseReason" = 'budget'
+        RETURNING id::text`,
+      [companyId, toResume],
+    );
+    resumed = done.map((r) => String(r.id));
+    await logActivity(exec, actor, companyId, "agent.resumed", "agent", resumed, { reason: "budget" });
+  }
+  let paused: string[] = [];
+  for (const id of toPause) paused = paused.concat(await pauseForBudget(exec, actor, companyId, id, "agent"));
+  return { resumed, paused };
+}
+
+export const isBudgetPaused = (a: { status: string; pauseReason: string | null }) => a.status === "paused" && a.pauseReason === "budget";
+
+/**
+ * A budget pause outlives its cause when a new month begins (spend is derived, so nothing runs at
+ * midnight): readers that meet a budget-paused agent settle the company first, then read again.
+ */
+export async function liftStaleBudgetPause(companyId: string): Promise<string[]> {
+  const { resumed } = await sqlTx((exec) => settleBudgets(exec, null, companyId));
+  return resumed;
+}

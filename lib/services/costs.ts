@@ -1,0 +1,144 @@
+// Cost events (DESIGN §7): an append-only ledger of spend. Each event is one statement that checks
+// the references, inserts the event and folds it into CostRollup, then the budget check; all on a
+// SqlExec so the runtime can record a run's cost inside its own transaction. recordCostEvent is
+// the only writer of CostEvent: the rollup is right only if every event passes through it.
+import { sqlTx, type SqlExec } from "@/lib/db/client";
+import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
+import { uuidv7 } from "@/lib/ids";
+import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import type { CreateCostEventInput } from "@/lib/schemas/costs";
+import type { ServiceContext } from "@/lib/services/context";
+import { getCompanyOrThrow } from "@/lib/services/companies";
+import { enforceBudgets, type BudgetEffects } from "@/lib/services/budgets";
+import { monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
+
+export interface CostEventInput {
+  companyId: string;
+  agentId: string;
+  issueId?: string | null;
+  projectId?: string | null;
+  runId?: string | null;
+  provider: string;
+  model: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  costCents: number;
+  occurredAt?: Date;
+}
+
+export interface CostEventRow {
+  id: string;
+  companyId: string;
+  agentId: string;
+  issueId: string | null;
+  projectId: string | null;
+  runId: string | null;
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  costCents: number;
+  occurredAt: Date | string;
+  createdAt: Date | string;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function costEventDto(row: CostEventRow) {
+  return {
+    id: row.id, companyId: row.companyId, agentId: row.agentId, issueId: row.issueId, projectId: row.projectId,
+    runId: row.runId, provider: row.provider, model: row.model, inputTokens: Number(row.inputTokens),
+    outputTokens: Number(row.outputTokens), costCents: Number(row.costCents), occurredAt: iso(row.occurredAt), createdAt: iso(row.createdAt),
+  };
+}
+
+/** CostRollup's projectId for events without a project (a key column cannot be NULL). */
+export const NO_PROJECT = "00000000-0000-0000-0000-000000000000";
+
+/** Events may be reported late, but not ahead of the clock (a little skew is tolerated). */
+const MAX_FUTURE_MS = 5 * 60_000;
+
+/**
+ * Records one cost event in the caller's transaction and applies the budget rules. The agent must
+ * belong to the company (any status: late reports of a terminated agent still count); the issue and
+ * project must too (422 invalid_reference). Without a projectId the issue's project is used.
+ * Permission checks are the caller's: the runtime records its runs' costs as the system.
+ */
+export async function recordCostEvent(exec: SqlExec, input: CostEventInput, now = new Date()): Promise<{ event: ReturnType<typeof costEventDto>; budget: BudgetEffects }> {
+  const occurredAt = input.occurredAt ?? now;
+  if (occurredAt.getTime() > now.getTime() + MAX_FUTURE_MS) {
+    throw new AppError("validation_error", "The request does not match the expected fields", [{ path: "body.occurredAt", message: "must not be in the future" }]);
+  }
+  const rows = await exec(
+    `WITH ref AS (
+       SELECT EXISTS (SELECT 1 FROM "Agent" WHERE id = $3::uuid AND "companyId" = $2::uuid) AS "agentOk",
+              (SELECT i."projectId" FROM "Issue" i WHERE i.id = $4::uuid AND i."companyId" = $2::uuid) AS "issueProjectId",
+              ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM "Issue" WHERE id = $4::uuid AND "companyId" = $2::uuid)) AS "issueOk",
+              ($5::uuid IS NULL OR EXISTS (SELECT 1 FROM "Project" WHERE id = $5::uuid AND "companyId" = $2::uuid)) AS "projectOk"
+     ), ins AS (
+       INSERT INTO "CostEvent" (id, "companyId", "agentId", "issueId", "projectId", "runId", provider, model, "inputTokens", "outputTokens", "costCents", "occurredAt", "createdAt")
+       SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, coalesce($5::uuid, ref."issueProjectId"), $6::uuid, $7, $8, $9, $10, $11, $12::timestamptz, $13::timestamptz
+         FROM ref WHERE ref."agentOk" AND ref."issueOk" AND ref."projectOk"
+       RETURNING *
+     ), roll AS (
+       INSERT INTO "CostRollup" ("companyId", day, "agentId", "projectId", "costCents", "inputTokens", "outputTokens", "eventCount")
+       SELECT "companyId", ("occurredAt" AT TIME ZONE 'UTC')::date, "agentId", coalesce("projectId", '${NO_PROJECT}'::uuid), "costCents", "inputTokens", "outputTokens", 1
+         FROM ins
+       ON CONFLICT ("companyId", day, "agentId", "projectId") DO UPDATE SET
+         "costCents" = "CostRollup"."costCents" + EXCLUDED."costCents",
+         "inputTokens" = "CostRollup"."inputTokens" + EXCLUDED."inputTokens",
+         "outputTokens" = "CostRollup"."outputTokens" + EXCLUDED."outputTokens",
+         "eventCount" = "CostRollup"."eventCount" + 1
+     )
+     SELECT ref."agentOk", ref."issueOk", ref."projectOk", to_jsonb(ins.*) AS event FROM ref LEFT JOIN ins ON true`,
+    [uuidv7(now.getTime()), input.companyId, input.agentId, input.issueId ?? null, input.projectId ?? null, input.runId ?? null,
+      input.provider, input.model, input.inputTokens ?? 0, input.outputTokens ?? 0, input.costCents, occurredAt.toISOString(), now.toISOString()],
+  );
+  const r = rows[0];
+  if (!r.agentOk) throw invalidReference("body.agentId", "Agent");
+  if (!r.issueOk) throw invalidReference("body.issueId", "Issue");
+  if (!r.projectOk) throw invalidReference("body.projectId", "Project");
+  const event = costEventDto(r.event as CostEventRow);
+  const inMonth = occurredAt >= monthStartUtc(now) && occurredAt < nextMonthStartUtc(now);
+  const budget = await enforceBudgets(exec, { companyId: input.companyId, agentId: input.agentId, costCents: input.costCents, inMonth }, now);
+  return { event, budget };
+}
+
+/** POST /api/companies/:companyId/cost-events: an agent reports only its own spend. */
+export async function createCostEvent(ctx: ServiceContext, companyRef: string, input: CreateCostEventInput) {
+  const company = await getCompanyOrThrow(ctx, companyRef, "cost.report");
+  const actor = ctx.actor;
+  if (actor.kind === "agent" && actor.agentId !== input.agentId) throw forbidden("An agent reports only its own cost events");
+  const { event, budget } = await sqlTx((exec) =>
+    recordCostEvent(exec, {
+      ...input, companyId: company.id, runId: actor.kind === "agent" ? actor.runId : null,
+      occurredAt: input.occurredAt ? new Date(input.occurredAt) : undefined,
+    }),
+  );
+  return {
+    ...event,
+    spentMonthlyCents: budget.state?.agentSpentCents ?? 0,
+    budgetMonthlyCents: budget.state?.agentBudgetCents ?? 0,
+    budgetWarning: budget.warning,
+    pausedAgentIds: budget.pausedAgentIds,
+  };
+}
+
+const listOrder = [["occurredAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
+
+/** The ledger, newest first; filter by agent, project or issue. */
+export async function listCostEvents(ctx: ServiceContext, companyRef: string, query: ListQuery & { agentId?: string; projectId?: string; issueId?: string }) {
+  const company = await getCompanyOrThrow(ctx, companyRef, "cost.read");
+  const rows = await ctx.db.costEvent.findMany({
+    where: {
+      companyId: company.id,
+      ...(query.agentId ? { agentId: query.agentId } : {}),
+      ...(query.projectId ? { projectId: query.projectId } : {}),
+      ...(query.issueId ? { issueId: query.issueId } : {}),
+      ...keysetWhere(listOrder, query.cursor),
+    },
+    orderBy: orderByOf(listOrder),
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, listOrder, costEventDto);
+}

@@ -1,0 +1,69 @@
+// Hiring (DESIGN §6, convention 8): the CEO, a manager or the board asks for a new agent. With the
+// company's requireBoardApprovalForNewAgents the agent waits in pending_approval behind a linked
+// hire_agent approval whose payload snapshots what was asked; otherwise it starts idle at once.
+import type { Approval, Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/http/errors";
+import { approvalDto } from "@/lib/dto/approvals";
+import { hireSchema, type HireInput } from "@/lib/schemas/approvals";
+import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
+import { recordActivity } from "@/lib/services/activity";
+import { getCompanyOrThrow } from "@/lib/services/companies";
+import { assertCeoFree, assertNameFree, assertReportsTo, insertAgent } from "@/lib/services/agents/agents";
+import { agentWithChain } from "@/lib/services/agents/queries";
+
+function snapshot(agentId: string, h: HireInput): Prisma.InputJsonObject {
+  return {
+    agentId, name: h.name, role: h.role, title: h.title ?? "", icon: h.icon ?? null, capabilities: h.capabilities ?? "",
+    reportsTo: h.reportsTo ?? null, budgetMonthlyCents: h.budgetMonthlyCents ?? 0, adapterType: h.adapterType,
+    ...(h.reason ? { reason: h.reason } : {}),
+  };
+}
+
+export async function createHire(ctx: ServiceContext, companyRef: string, input: HireInput) {
+  const company = await getCompanyOrThrow(ctx, companyRef, "agent.hire");
+  const actor = ctx.actor;
+  // an agent's hire reports to it unless it names another manager
+  const hire: HireInput = { ...input, reportsTo: input.reportsTo !== undefined ? input.reportsTo : actor.kind === "agent" ? actor.agentId : null };
+  const gated = company.requireBoardApprovalForNewAgents;
+  const { agent, approval } = await inTx(ctx, async (tx) => {
+    const { reason: _reason, ...fields } = hire;
+    const agent = await insertAgent(tx, ctx, company.id, fields, { status: gated ? "pending_approval" : "idle" });
+    if (!gated) return { agent, approval: null };
+    const approval = await tx.approval.create({
+      data: {
+        companyId: company.id, type: "hire_agent", subjectAgentId: agent.id, payload: snapshot(agent.id, hire),
+        requestedByAgentId: actor.kind === "agent" ? actor.agentId : null,
+        requestedByUserId: actor.kind === "board" ? actor.userId : null,
+      },
+    });
+    await recordActivity(tx, actor, {
+      companyId: company.id, action: "approval.created", entityType: "approval", entityId: approval.id, details: { type: "hire_agent", agentId: agent.id, name: agent.name },
+    });
+    return { agent, approval };
+  });
+  return { agent: await agentWithChain(ctx.db, agent), approval: approval ? approvalDto(approval) : null };
+}
+
+/** A hire resubmitted with a revised payload: validate it and revise the waiting agent to match. */
+export async function applyHirePayload(tx: Tx, ctx: ServiceContext, approval: Approval, payload: Record<string, unknown>): Promise<Prisma.InputJsonObject> {
+  const res = hireSchema.extend({ agentId: hireSchema.shape.reportsTo }).safeParse(payload);
+  if (!res.success) {
+    throw new AppError("validation_error", "The body does not match the expected fields", res.error.issues.map((i) => ({ path: ["body", "payload", ...i.path.map(String)].join("."), message: i.message })));
+  }
+  const { agentId: _ignored, ...h } = res.data;
+  const agentId = approval.subjectAgentId;
+  const agent = agentId ? await tx.agent.findFirst({ where: { id: agentId, companyId: approval.companyId, status: "pending_approval" } }) : null;
+  if (!agent) throw new AppError("invalid_transition", "The agent of this hire is no longer waiting for approval");
+  if (h.name.toLowerCase() !== agent.name.toLowerCase()) await assertNameFree(tx, agent.companyId, h.name, agent.id);
+  if (h.role === "ceo" && agent.role !== "ceo") await assertCeoFree(tx, agent.companyId, agent.id);
+  const reportsTo = h.reportsTo !== undefined ? h.reportsTo : agent.reportsToId;
+  await assertReportsTo(tx, agent.companyId, agent.id, reportsTo, h.role);
+  await tx.agent.update({
+    where: { id: agent.id },
+    data: {
+      name: h.name, role: h.role, title: h.title ?? agent.title, icon: h.icon !== undefined ? h.icon : agent.icon,
+      capabilities: h.capabilities ?? agent.capabilities, reportsToId: reportsTo, budgetMonthlyCents: h.budgetMonthlyCents ?? agent.budgetMonthlyCents,
+    },
+  });
+  return snapshot(agent.id, { ...h, reportsTo });
+}
