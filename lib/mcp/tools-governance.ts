@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/http/errors";
 import type { ListQuery } from "@/lib/http/pagination";
-import { centsSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
+import { centsSchema, uuidSchema } from "@/lib/schemas/common";
 import type { ServiceContext } from "@/lib/services/context";
 import { companyOf, companyRef, listQuery, page, readOnly, tool } from "@/lib/mcp/tools";
 
