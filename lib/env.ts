@@ -73,3 +73,17 @@ export function env(): Env {
 export function resetEnvCache(): void {
   cached = undefined;
 }
+
+/**
+ * The environment a spawned agent process starts from: only what a program needs to run (PATH,
+ * HOME, locale…), never this process's secrets (DATABASE_URL, SESSION_SECRET, OAuth settings).
+ */
+export function childBaseEnv(): Record<string, string> {
+  const keep = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "TERM"];
+  const out: Record<string, string> = {};
+  for (const k of keep) {
+    const v = process.env[k];
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}

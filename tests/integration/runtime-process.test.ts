@@ -1,0 +1,65 @@
+// The process adapter end to end: a wake becomes a run, a real process is spawned with the DESIGN
+// §8 environment (it writes what it sees to a file), the log is kept, and the run key stops
+// working when the run ends.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import type { Worker } from "@/lib/runtime/worker";
+import { client } from "../support/api";
+import { finishedRun, runOfWake, startWorker } from "../support/runtime";
+import { createAgentWithKey, createWorld } from "../factories";
+
+let worker: Worker;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charter-run-"));
+
+beforeAll(async () => {
+  worker = await startWorker();
+});
+afterAll(async () => {
+  await worker.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("process adapter", () => {
+  it("spawns the command with the run's environment, keeps its log, and the run key dies with the run", async () => {
+    const w = await createWorld();
+    const out = path.join(dir, "env.json");
+    const script = path.join(dir, "agent.sh");
+    // the agent calls back with its run key while the run is live, then records what it saw
+    fs.writeFileSync(script, `#!/bin/sh
+echo "hello from the agent"
+node -e 'const k=Object.keys(process.env).filter(k=>k.startsWith("SERVICE_")||k==="EXTRA"||k==="DATABASE_URL"||k==="SESSION_SECRET");require("fs").writeFileSync(process.argv[1], JSON.stringify(Object.fromEntries(k.map(x=>[x,process.env[x]]))))' "${out}"
+echo "bye" >&2
+`, { mode: 0o755 });
+    const { agent } = await createAgentWithKey(w.company.id, { adapterType: "process", adapterConfig: { command: script, args: [], env: { EXTRA: "yes" } } });
+    const issue = (await client(w.tokens.owner).post(`/api/companies/${w.company.id}/issues`, { title: "Env check" })).body;
+    const wake = await client(w.tokens.owner).post(`/api/agents/${agent.id}/wakeup`, { issueId: issue.id });
+    expect(wake.status).toBe(202);
+    expect(wake.body).toMatchObject({ status: "queued", reason: "manual", issueId: issue.id });
+
+    const runId = await runOfWake(wake.body.id);
+    const run = await finishedRun(runId);
+    expect(run.status).toBe("succeeded");
+    expect(run.exitCode).toBe(0);
+    const seen = JSON.parse(fs.readFileSync(out, "utf8"));
+    expect(seen).toMatchObject({
+      SERVICE_AGENT_ID: agent.id, SERVICE_COMPANY_ID: w.company.id, SERVICE_RUN_ID: runId, SERVICE_TASK_ID: issue.id,
+      SERVICE_WAKE_REASON: "manual", EXTRA: "yes",
+    });
+    expect(seen.SERVICE_API_KEY).toMatch(/^chk_run_/);
+    expect(seen.SERVICE_API_URL).toMatch(/^http:\/\//);
+    expect(seen.DATABASE_URL).toBeUndefined();
+    expect(seen.SESSION_SECRET).toBeUndefined();
+
+    const got = await client(w.tokens.owner).get(`/api/heartbeat-runs/${runId}/log`);
+    expect(got.body.content).toContain("hello from the agent");
+    expect(got.body.content).toContain("bye");
+    // the key the run had no longer authenticates
+    expect((await client(seen.SERVICE_API_KEY).get("/api/agents/me")).status).toBe(401);
+    const agentAfter = await db().agent.findUniqueOrThrow({ where: { id: agent.id } });
+    expect(agentAfter.status).toBe("idle");
+    expect(agentAfter.lastHeartbeatAt).not.toBeNull();
+  });
+});
