@@ -86,7 +86,7 @@ describe("coalescing and one run per agent", () => {
     const agent = await createAgent(w.company.id, { name: `Slow ${Date.now()}`, adapterConfig: { command: "sleep 0.4" } });
     const first = await wake(w.company.id, agent.id);
     await runOfWake(first.id);
-    const more = [];
+    const more: { id: string; status: string }[] = [];
     for (let i = 0; i < 5; i++) more.push(await wake(w.company.id, agent.id));
     expect(more.map((m) => m.status)).toEqual(["queued", "coalesced", "coalesced", "coalesced", "coalesced"]);
     const secondRun = await runOfWake(more[0].id);

@@ -19,11 +19,11 @@ const children: ChildProcess[] = [];
 function workerProcess(): ChildProcess {
   const child = spawn(process.execPath, [path.join(root, "scripts/worker.mjs")], {
     cwd: root, stdio: ["ignore", "ignore", "pipe"],
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: env().DATABASE_URL, LOG_LEVEL: "warn", CHARTER_WORKER_POLL_MS: "600000" },
+    env: { NODE_ENV: "test", PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: env().DATABASE_URL, LOG_LEVEL: "warn", CHARTER_WORKER_POLL_MS: "600000" },
   });
   let stderr = "";
-  child.stderr!.on("data", (d) => (stderr += d));
-  child.on("exit", (code, signal) => {
+  child.stderr!.on("data", (d: Buffer) => (stderr += d));
+  child.on("exit", (code: number | null, signal: string | null) => {
     if (code && code !== 0) console.error(`worker exited ${code} ${signal}: ${stderr}`);
   });
   children.push(child);
