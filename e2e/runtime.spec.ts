@@ -9,7 +9,7 @@ test("run now on an agent shows the run and its log", async ({ page }, testInfo)
   const company = await createCompany(api, "Heartbeat Works", { issuePrefix: "BEAT" });
   const agent = await createAgent(api, company.id, {
     name: "Pulse", role: "engineer", title: "Runs on demand",
-    adapterConfig: { command: "echo hello from the heartbeat; echo agent $SERVICE_AGENT_ID; sleep 3; echo all done" },
+    adapterConfig: { command: "echo hello from the heartbeat; echo agent $SERVICE_AGENT_ID; sleep 12; echo all done" },
   });
 
   await page.goto(`/BEAT/agents/${agent.urlKey}`);
@@ -29,6 +29,9 @@ test("run now on an agent shows the run and its log", async ({ page }, testInfo)
   await expect(page.getByRole("heading", { name: "Heartbeat of Pulse" })).toBeVisible();
   await expect(page.getByTestId("run-log")).toContainText("hello from the heartbeat", { timeout: 15_000 });
   await expect(page.getByTestId("run-log")).toContainText(`agent ${agent.id}`);
+  // the log is there while the run still runs, and the page follows it to the end
+  await expect(page.getByTestId("run-status")).toHaveText("Running");
+  await expect(page.getByTestId("run-log")).not.toContainText("all done");
   await snap(page, testInfo, "03-run-live");
   await expect(page.getByTestId("run-status")).toHaveText("Succeeded", { timeout: 20_000 });
   await expect(page.getByTestId("run-log")).toContainText("all done");

@@ -5,12 +5,17 @@ import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchAgentRuns, runKeys, wakeAgent, type RunDto } from "@/lib/queries/runs";
 import type { Page } from "@/lib/queries/fetcher";
-import { formatCents, formatDateTime } from "@/lib/format";
+import { formatCents, formatDate, formatDateTime, formatTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Card, CardHeader } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { ApiErrorAlert } from "@/components/forms/api-error";
 import { formatDuration, RunStatusBadge, wakeReasonLabel } from "@/components/runs/run-badges";
+
+/** The time of day for today's runs, the date for older ones (the full time is the cell's title). */
+function shortTime(iso: string): string {
+  return formatDate(iso) === formatDate(new Date().toISOString()) ? formatTime(iso) : formatDate(iso);
+}
 
 interface Props {
   companyId: string;
@@ -43,9 +48,9 @@ export function AgentRuns({ companyId, prefix, agentId, agentStatus, initialRuns
           <Button variant="primary" size="sm" onClick={() => runNow.mutate()} pending={runNow.isPending}>Run now</Button>
         )}
       />
-      <CardBody className="space-y-3 p-0">
+      <div>
         {(runNow.error || wake) && (
-          <div className="px-5 pt-4">
+          <div className="px-5 pt-3">
             <ApiErrorAlert error={runNow.error} />
             {wake && (
               <p className="text-sm text-slate-600" role="status">
@@ -68,16 +73,16 @@ export function AgentRuns({ companyId, prefix, agentId, agentStatus, initialRuns
                     <Link href={`/${prefix}/runs/${run.id}`} className="font-mono text-xs text-indigo-700 hover:underline">{run.id.slice(-8)}</Link>
                   </TD>
                   <TD><RunStatusBadge status={run.status} /></TD>
-                  <TD className="text-slate-600">{wakeReasonLabel(run.reason)}</TD>
-                  <TD className="whitespace-nowrap text-slate-600">{formatDateTime(run.startedAt ?? run.createdAt)}</TD>
-                  <TD className="text-slate-600">{formatDuration(run.durationMs)}</TD>
+                  <TD className="whitespace-nowrap text-slate-600">{wakeReasonLabel(run.reason)}</TD>
+                  <TD className="whitespace-nowrap text-slate-600" title={formatDateTime(run.startedAt ?? run.createdAt)}>{shortTime(run.startedAt ?? run.createdAt)}</TD>
+                  <TD className="whitespace-nowrap text-slate-600">{formatDuration(run.durationMs)}</TD>
                   <TD className="text-right tabular-nums text-slate-600">{formatCents(run.costCents)}</TD>
                 </TR>
               ))}
             </TBody>
           </Table>
         )}
-      </CardBody>
+      </div>
     </Card>
   );
 }

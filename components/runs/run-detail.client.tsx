@@ -70,7 +70,10 @@ export function RunDetail({ companyId, prefix, agent, issue, initialRun, initial
             <h1 className="text-xl font-semibold tracking-tight text-slate-900">Heartbeat of {agent.name}</h1>
             <span data-testid="run-status"><RunStatusBadge status={run.status} /></span>
           </div>
-          <p className="mt-0.5 text-sm text-slate-500">{wakeReasonLabel(run.reason)}{run.source ? ` · ${run.source}` : ""}</p>
+          <p className="mt-0.5 text-sm text-slate-500">
+            {wakeReasonLabel(run.reason)}
+            {run.source && run.source.toLowerCase() !== wakeReasonLabel(run.reason).toLowerCase() ? ` · ${run.source}` : ""}
+          </p>
         </div>
         {canCancel && open && (
           <div className="flex flex-col items-end gap-2">

@@ -63,3 +63,29 @@ echo "bye" >&2
     expect(agentAfter.lastHeartbeatAt).not.toBeNull();
   });
 });
+
+describe("run reads", () => {
+  it("lists a company's runs newest first with filters and cursors; gets one; bad ids and filters are 404/400", async () => {
+    const w = await createWorld();
+    const { agent } = await createAgentWithKey(w.company.id, { adapterType: "process", adapterConfig: { command: "echo listed" } });
+    const owner = client(w.tokens.owner);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const wake = (await owner.post(`/api/agents/${agent.id}/wakeup`, { note: `round ${i}` })).body;
+      ids.push((await finishedRun(await runOfWake(wake.id))).id);
+    }
+    const page1 = await client(w.tokens.engineer).get(`/api/companies/${w.company.id}/heartbeat-runs?agentId=${agent.id}&limit=2`);
+    expect(page1.status).toBe(200);
+    expect(page1.body.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1]]);
+    expect(page1.body[0]).toMatchObject({ agentId: agent.id, status: "succeeded", reason: "manual", source: "run now: round 2", exitCode: 0, adapterType: "process" });
+    expect(page1.body[0]).not.toHaveProperty("log");
+    const page2 = await owner.get(`/api/companies/${w.company.id}/heartbeat-runs?agentId=${agent.id}&limit=2&cursor=${page1.headers.get("x-next-cursor")}`);
+    expect(page2.body.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
+    expect((await owner.get(`/api/companies/${w.company.id}/heartbeat-runs?status=failed&agentId=${agent.id}`)).body).toEqual([]);
+    expect((await owner.get(`/api/companies/${w.company.id}/heartbeat-runs?status=nope`)).status).toBe(400);
+    expect((await owner.get(`/api/heartbeat-runs/${ids[0]}`)).body).toMatchObject({ id: ids[0], status: "succeeded" });
+    expect((await owner.get(`/api/heartbeat-runs/not-a-uuid`)).status).toBe(404);
+    expect((await owner.get(`/api/heartbeat-runs/0190c0de-0000-7000-8000-000000000000/log`)).status).toBe(404);
+    expect((await client(null).get(`/api/heartbeat-runs/${ids[0]}`)).status).toBe(401);
+  });
+});
