@@ -1,9 +1,12 @@
 // Runtime benchmark (`npm run bench:runtime`, after `npm run build`), on a server started exactly
 // as `npm start` does (its worker inside):
 //   - idle: 100 agents, timers off: CPU of the Next server and PostgreSQL over a quiet window (< 1%)
-//   - 1,000 wakes for 100 agents through POST /api/agents/:id/wakeup (25 in flight), agents running
-//     the `process` adapter with `true`: every wake accounted for (started, coalesced into a run, or
-//     skipped; none left queued), never two runs of one agent at once, runs per second (≥ 100)
+//   - accounting: 1,000 wakes for 100 agents through POST /api/agents/:id/wakeup (25 in flight),
+//     agents running the `process` adapter with `true`: every wake accounted for (started, or
+//     coalesced into a wake whose run it shares; none left queued), never two runs of one agent at once
+//   - dispatch: 1,000 more wakes, in 10 rounds of one per agent written straight into the queue (a
+//     round as soon as the previous one is claimed, so each agent always has one waiting behind its
+//     run): 1,000 runs, runs per second from the first wake to the last finish (≥ 100)
 // BENCH_AGENTS, BENCH_WAKES and BENCH_IDLE_SECONDS make it smaller for a smoke run.
 import fs from "node:fs";
 import os from "node:os";
@@ -93,11 +96,45 @@ const result = await withPg(c.databaseUrl, async (db) => {
   };
 });
 
+// dispatch throughput: rounds of one queued wake per agent, as requestWake records them
+const dispatch = await withPg(c.databaseUrl, async (db) => {
+  const rounds = Math.max(1, Math.round(WAKES / AGENTS));
+  const started = Date.now();
+  const t = performance.now();
+  for (let r = 0; r < rounds; r++) {
+    for (;;) {
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM "WakeRequest" WHERE "companyId" = $1 AND status = 'queued'`, [company.id]);
+      if (rows[0].n === 0) break;
+      await sleep(5);
+    }
+    await db.query("BEGIN");
+    await db.query(`INSERT INTO "WakeRequest" (id, "companyId", "agentId", reason, source, status, "updatedAt")
+                    SELECT uuidv7(), $1, id, 'manual', 'bench round ${r}', 'queued', now() FROM "Agent" WHERE "companyId" = $1`, [company.id]);
+    await db.query(`SELECT pg_notify('charter_wake', 'bench')`);
+    await db.query("COMMIT");
+  }
+  for (;;) {
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM "HeartbeatRun" WHERE "companyId" = $1 AND status IN ('queued', 'running')
+                                      UNION ALL SELECT count(*)::int FROM "WakeRequest" WHERE "companyId" = $1 AND status = 'queued'`, [company.id]);
+    if (rows[0].n + rows[1].n === 0) break;
+    await sleep(20);
+  }
+  const seconds = (performance.now() - t) / 1000;
+  const { rows } = await db.query(`SELECT count(*)::int AS runs, count(*) FILTER (WHERE status = 'succeeded')::int AS ok
+                                     FROM "HeartbeatRun" WHERE "companyId" = $1 AND "createdAt" >= $2`, [company.id, new Date(started)]);
+  const runs = (await db.query(`SELECT "agentId", "startedAt", "finishedAt" FROM "HeartbeatRun" WHERE "companyId" = $1 ORDER BY "agentId", "startedAt"`, [company.id])).rows;
+  let overlaps = 0;
+  for (let i = 1; i < runs.length; i++) if (runs[i].agentId === runs[i - 1].agentId && runs[i].startedAt < runs[i - 1].finishedAt) overlaps++;
+  return { wakes: rounds * AGENTS, runs: rows[0].runs, succeeded: rows[0].ok, seconds: Math.round(seconds * 10) / 10,
+    runsPerSecond: Math.round((rows[0].runs / seconds) * 10) / 10, overlappingRunsOfOneAgentOverall: overlaps };
+});
+
 const out = {
   date: new Date().toISOString(), machine: machine(), agents: AGENTS, idleSeconds: IDLE_SECONDS,
   idleCpuPercentOfOneCore: idleCpuPercent,
   wakeInjection: { wakes: WAKES, inFlight: IN_FLIGHT, seconds: Math.round(injectedMs / 100) / 10, answered: statuses },
-  ...result,
+  accounting: result,
+  dispatch,
   cores: os.cpus().length,
 };
 console.log(JSON.stringify(out, null, 2));

@@ -151,6 +151,16 @@ export interface ClaimResult {
 export async function claimWakes(workerId: string, limit: number): Promise<ClaimResult> {
   return sqlTx(async (exec) => {
     const candidates = (await exec(candidatesSql, [limit])) as unknown as Candidate[];
+    if (candidates.length === 0) return { runs: [], skipped: 0 };
+    // The wake lock of requestWake, taken here too (in id order, as mentions take theirs): a wake
+    // being recorded right now commits first, so it is either coalesced into the wake claimed here
+    // (and shares its run, below) or, once this claim commits, queued for a run of its own. Without
+    // it a trigger could coalesce into a wake whose run had already started without it.
+    await exec(
+      `SELECT count(pg_advisory_xact_lock(hashtextextended('wake:' || a, 0)))::int AS n
+         FROM (SELECT a FROM unnest($1::text[]) WITH ORDINALITY AS u(a, i) ORDER BY i) s`,
+      [[...new Set(candidates.map((c) => c.agentId))].sort()],
+    );
     const runs: ClaimedRun[] = [];
     let skipped = 0;
     const seen = new Set<string>();

@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { resetEventHub } from "@/lib/runtime/events";
+import { claimWakes } from "@/lib/runtime/queue";
+import { prismaExec, requestWake } from "@/lib/services/wakeups";
 import { client } from "../support/api";
 import { openEvents } from "../support/sse";
 import { finishedRun, startWorker, waitFor } from "../support/runtime";
@@ -85,5 +87,37 @@ describe("crash recovery", () => {
     } finally {
       await Promise.all([first.stop(), second.stop()]);
     }
+  });
+});
+
+describe("claims and triggers racing", () => {
+  it("a wake being recorded while its agent's wake is claimed joins that run (the claim waits for it), never a run that left without it", async () => {
+    const w = await createWorld();
+    const agent = await createAgent(w.company.id, { name: `Racer ${Date.now()}`, adapterConfig: { command: "true" } });
+    const input = { companyId: w.company.id, agentId: agent.id, reason: "manual" as const, source: "race" };
+    const first = await db().$transaction((tx) => requestWake(prismaExec(tx), input));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let second: { id: string; status: string } | undefined;
+    const recording = db().$transaction(async (tx) => {
+      second = await requestWake(prismaExec(tx), input);
+      await gate;
+    }, { timeout: 20_000 });
+    await waitFor(async () => second, "the second wake to be written (uncommitted)");
+    expect(second!.status).toBe("coalesced");
+    let claimed = false;
+    const claim = claimWakes("race-test", 5).then((r) => {
+      claimed = true;
+      return r;
+    });
+    // without the wake lock the claim would be done long before this (and leave the second wake behind)
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(claimed).toBe(false);
+    release();
+    await recording;
+    const { runs } = await claim;
+    expect(runs.map((r) => r.wakeId)).toEqual([first.id]);
+    const joined = await db().wakeRequest.findUniqueOrThrow({ where: { id: second!.id } });
+    expect([joined.status, joined.coalescedIntoId, joined.runId]).toEqual(["coalesced", first.id, runs[0].runId]);
   });
 });
