@@ -7,17 +7,25 @@
 //   - dispatch: 1,000 more wakes, in 10 rounds of one per agent written straight into the queue (a
 //     round as soon as the previous one is claimed, so each agent always has one waiting behind its
 //     run): 1,000 runs, runs per second from the first wake to the last finish (≥ 100)
-// BENCH_AGENTS, BENCH_WAKES and BENCH_IDLE_SECONDS make it smaller for a smoke run.
+// BENCH_AGENTS, BENCH_WAKES and BENCH_IDLE_SECONDS make it smaller for a smoke run;
+// BENCH_WORKER=external runs the server with CHARTER_WORKER=off and one `npm run worker` process.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import os from "node:os";
-import { machine, saveResult, sleep, startCharter, withPg } from "./lib.mjs";
+import { machine, root, saveResult, sleep, startCharter, withPg } from "./lib.mjs";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 100);
 const WAKES = Number(process.env.BENCH_WAKES ?? 1000);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const IN_FLIGHT = 25;
 
+const external = process.env.BENCH_WORKER === "external";
+if (external) process.env.CHARTER_WORKER = "off";
 const c = await startCharter();
+const worker = external
+  ? spawn(process.execPath, [path.join(root, "scripts/worker.mjs")], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DATABASE_URL: c.databaseUrl, LOG_LEVEL: "warn" } })
+  : null;
 const company = await c.api("POST", "/api/companies", { name: "Bench Runtime", issuePrefix: "PULSE" });
 const agents = [];
 for (let i = 0; i < AGENTS; i++) {
@@ -49,7 +57,7 @@ const pgPids = () => fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d)).filt
 }).map(Number);
 
 await sleep(3000);
-const watched = [c.nextPid, ...pgPids()];
+const watched = [c.nextPid, ...pgPids(), ...(worker ? [worker.pid] : [])];
 const cpu0 = cpuSeconds(watched);
 const idle0 = performance.now();
 await sleep(IDLE_SECONDS * 1000);
@@ -130,7 +138,7 @@ const dispatch = await withPg(c.databaseUrl, async (db) => {
 });
 
 const out = {
-  date: new Date().toISOString(), machine: machine(), agents: AGENTS, idleSeconds: IDLE_SECONDS,
+  date: new Date().toISOString(), machine: machine(), worker: external ? "npm run worker" : "in the server", agents: AGENTS, idleSeconds: IDLE_SECONDS,
   idleCpuPercentOfOneCore: idleCpuPercent,
   wakeInjection: { wakes: WAKES, inFlight: IN_FLIGHT, seconds: Math.round(injectedMs / 100) / 10, answered: statuses },
   accounting: result,
@@ -139,4 +147,5 @@ const out = {
 };
 console.log(JSON.stringify(out, null, 2));
 if (!process.env.BENCH_NO_SAVE) console.log(`saved ${saveResult("runtime", out)}`);
+worker?.kill("SIGTERM");
 await c.stop();
