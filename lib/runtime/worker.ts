@@ -34,6 +34,7 @@ export class Worker {
   private lastPrune = 0;
   private failing = false;
   private reconnectMs = 1000;
+  private retryMs = 1000;
 
   constructor(opts: WorkerOptions = {}) {
     this.concurrency = opts.concurrency ?? env().CHARTER_WORKER_CONCURRENCY;
@@ -134,9 +135,13 @@ export class Worker {
         try {
           runs = (await claimWakes(this.id, this.concurrency - this.active.size)).runs;
           this.failing = false;
+          this.retryMs = 1000;
         } catch (e) {
           if (!this.failing) log.error("claiming wakes failed", { error: String(e) });
           this.failing = true;
+          // try again soon, backing off while it keeps failing (the database may be down)
+          setTimeout(() => this.kick(), this.retryMs).unref();
+          this.retryMs = Math.min(this.retryMs * 2, 30_000);
           return;
         }
         if (runs.length === 0) break;
