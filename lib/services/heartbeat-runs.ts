@@ -84,6 +84,10 @@ export async function cancelRun(ctx: ServiceContext, runId: string) {
     if (res.count === 0) throw new AppError("invalid_transition", "The run finished before it could be cancelled");
     // the key stops working now; the worker kills the process group when it hears the notification
     await tx.agentKey.deleteMany({ where: { companyId: row.companyId, agentId: row.agentId, runId: row.id } });
+    // back to idle now, even if no worker is left to finish it (the orphan sweep would, later)
+    await tx.$executeRaw`UPDATE "Agent" SET status = 'idle', "updatedAt" = now()
+      WHERE id = ${row.agentId}::uuid AND "companyId" = ${row.companyId}::uuid AND status = 'running'
+        AND NOT EXISTS (SELECT 1 FROM "HeartbeatRun" o WHERE o."agentId" = ${row.agentId}::uuid AND o.status IN ('queued', 'running'))`;
     await recordActivity(tx, ctx.actor, {
       companyId: row.companyId, action: "run.cancelled", entityType: "heartbeat_run", entityId: row.id, details: { agentId: row.agentId },
     });

@@ -170,3 +170,20 @@ describe("bounded log", () => {
     expect(log.truncated).toBe(true);
   });
 });
+
+describe("process adapter misconfigured", () => {
+  it("no command, a missing working directory, an unknown program: failed runs that say why; the agent shows error", async () => {
+    const w = await createWorld();
+    const cases = [
+      { adapterConfig: {}, error: "adapterConfig.command is not set: nothing to run" },
+      { adapterConfig: { command: "true", cwd: "/nonexistent/dir" }, error: "could not start /bin/sh: the working directory /nonexistent/dir does not exist" },
+      { adapterConfig: { command: "no-such-program-here", args: [] }, error: "could not start no-such-program-here: spawn no-such-program-here ENOENT" },
+    ];
+    for (const c of cases) {
+      const agent = await createAgent(w.company.id, { name: `Bad ${Math.random()}`, adapterConfig: c.adapterConfig });
+      const run = await wakeFor(w.company.id, agent.id);
+      expect([run.status, run.error]).toEqual(["failed", c.error]);
+      expect((await db().agent.findUniqueOrThrow({ where: { id: agent.id } })).status).toBe("error");
+    }
+  });
+});

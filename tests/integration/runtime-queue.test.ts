@@ -11,7 +11,7 @@ import { fireTimers } from "@/lib/runtime/timers";
 import type { Worker } from "@/lib/runtime/worker";
 import { client } from "../support/api";
 import { finishedRun, runOfWake, startWorker, waitFor } from "../support/runtime";
-import { createAgent, createWorld } from "../factories";
+import { createAgent, createWorld, mintRunKey } from "../factories";
 
 let worker: Worker;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charter-queue-"));
@@ -217,5 +217,20 @@ describe("approval wakes", () => {
     const x = await wake(w.company.id, agent.id, "approval", { approvalId, payload: { approvalStatus: "approved", linkedIssueIds: linked } });
     expect((await finishedRun(await runOfWake(x.id))).status).toBe("succeeded");
     expect(fs.readFileSync(out, "utf8")).toBe(`approval|${approvalId}|approved|${linked.join(",")}`);
+  });
+});
+
+describe("cancel without a worker", () => {
+  it("a queued run no worker holds is cancelled at once, its key stops working and the agent is idle again", async () => {
+    const w = await createWorld();
+    const agent = await createAgent(w.company.id, { name: `Held ${Date.now()}`, status: "running" });
+    const { run, token } = await mintRunKey(agent);
+    expect((await client(token).get("/api/agents/me")).status).toBe(200);
+    const res = await client(w.tokens.owner).post(`/api/heartbeat-runs/${run.id}/cancel`);
+    expect([res.status, res.body.status, res.body.error]).toEqual([200, "cancelled", "cancelled by the board"]);
+    expect((await client(token).get("/api/agents/me")).status).toBe(401);
+    expect((await db().agent.findUniqueOrThrow({ where: { id: agent.id } })).status).toBe("idle");
+    const activity = await db().activityLog.findMany({ where: { companyId: w.company.id, action: "run.cancelled", entityId: run.id } });
+    expect(activity).toHaveLength(1);
   });
 });

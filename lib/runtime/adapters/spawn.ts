@@ -2,6 +2,7 @@
 // started), output streamed to the run log, and a bounded copy of stdout kept for adapters that
 // parse it.
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import fs from "node:fs";
 import { childBaseEnv } from "@/lib/env";
 
 export interface SpawnSpec {
@@ -38,6 +39,10 @@ function killGroup(pid: number, sig: NodeJS.Signals) {
 }
 
 export function runProgram(spec: SpawnSpec): Promise<SpawnOutcome> {
+  // spawn reports a missing cwd as the command's ENOENT: say what is really missing
+  if (spec.cwd && !fs.existsSync(spec.cwd)) {
+    return Promise.resolve({ exitCode: null, signal: null, timedOut: false, cancelled: false, spawnError: `${spec.command}: the working directory ${spec.cwd} does not exist`, stdout: "" });
+  }
   return new Promise((resolve) => {
     let stdout = "";
     let timedOut = false;
