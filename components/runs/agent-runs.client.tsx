@@ -50,7 +50,7 @@ export function AgentRuns({ companyId, prefix, agentId, agentStatus, initialRuns
       />
       <div>
         {(runNow.error || wake) && (
-          <div className="px-5 pt-3">
+          <div className="px-5 py-3">
             <ApiErrorAlert error={runNow.error} />
             {wake && (
               <p className="text-sm text-slate-600" role="status">

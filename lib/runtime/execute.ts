@@ -51,6 +51,7 @@ export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<
       result = { status: "failed", exitCode: null, error: `the ${run.adapterType} adapter failed: ${(e as Error).message}`, usage: [] };
     }
   }
+  if (result.status === "cancelled" && typeof signal.reason === "string") result = { ...result, error: signal.reason };
   const costCents = result.usage.length ? await recordRunCosts(run, result.usage).catch((e) => {
     log.error("recording run costs failed", { runId: run.runId, error: String(e) });
     return 0;

@@ -59,7 +59,7 @@ export class Worker {
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: env().DATABASE_URL });
     client.on("notification", (n) => {
-      if (n.channel === "charter_run_cancel" && n.payload) this.active.get(n.payload)?.abort.abort();
+      if (n.channel === "charter_run_cancel" && n.payload) this.active.get(n.payload)?.abort.abort("cancelled by the board");
       else this.kick();
     });
     client.on("error", () => this.onLost(client));
@@ -164,7 +164,7 @@ export class Worker {
   /** Synchronous last resort at process exit: every run's process group gets SIGTERM. */
   killRunsNow(): void {
     this.stopped = true;
-    for (const r of this.active.values()) r.abort.abort();
+    for (const r of this.active.values()) r.abort.abort("the worker's process exited");
   }
 
   /** Stops claiming, cancels what is running (their process groups are killed) and waits for the finishes. */
@@ -172,7 +172,7 @@ export class Worker {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     const running = [...this.active.values()];
-    for (const r of running) r.abort.abort();
+    for (const r of running) r.abort.abort("the worker was stopped");
     await Promise.race([Promise.allSettled(running.map((r) => r.done)), new Promise((r) => setTimeout(r, 10_000).unref())]);
     const listener = this.listener;
     this.listener = null;
