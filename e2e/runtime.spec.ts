@@ -1,7 +1,7 @@
 // The heartbeat runtime from the board: "Run now" on an agent shows the run appear (live, through
 // the company's events), and its page shows the log while it runs and after it ends.
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
-import { boardApi, createAgent, createCompany } from "./api";
+import { boardApi, createAgent, createCompany, patch, post } from "./api";
 
 test("run now on an agent shows the run and its log", async ({ page }, testInfo) => {
   await signIn(page, ADMIN);
@@ -46,4 +46,24 @@ test("a run that cannot be found under this company is a 404 page", async ({ pag
   await signIn(page, ADMIN);
   await page.goto("/BEAT/runs/0190c0de-0000-7000-8000-000000000000");
   await expect(page.getByText(/not found|404/i).first()).toBeVisible();
+});
+
+test("an issue page and the org chart follow the assignee's heartbeat live", async ({ page }, testInfo) => {
+  await signIn(page, ADMIN);
+  const api = await boardApi(page);
+  const company = await createCompany(api, "Live Badges", { issuePrefix: "LIVE" });
+  const agent = await createAgent(api, company.id, { name: "Quill", role: "ceo", adapterConfig: { command: "sleep 8" } });
+  const issue = await post<{ identifier: string }>(api, `/api/companies/${company.id}/issues`, { title: "Write the plan" });
+
+  await page.goto(`/LIVE/issues/${issue.identifier}`);
+  await expect(page.getByRole("heading", { name: "Write the plan" })).toBeVisible();
+  // assigning wakes the agent: its badge on this page turns to running, then back, without a reload
+  await patch(api, `/api/issues/${issue.identifier}`, { assigneeAgentId: agent.id });
+  await expect(page.getByTestId("assignee-live-status")).toHaveText("Running", { timeout: 20_000 });
+  await snap(page, testInfo, "05-issue-assignee-running");
+
+  await page.goto("/LIVE/org");
+  await expect(page.getByText("Running").first()).toBeVisible();
+  await expect(page.getByText("Running")).toHaveCount(0, { timeout: 20_000 });
+  await snap(page, testInfo, "06-org-after-run");
 });
