@@ -83,14 +83,15 @@ export async function finishRun(runId: string, f: Finish): Promise<string | null
 // Runs still open whose worker no longer holds its liveness lock (its database session ended: the
 // process died or restarted), or that nobody touched for CHARTER_RUN_STALE_SEC (a hung worker).
 const orphansSql = `
+  WITH held AS MATERIALIZED (
+    SELECT l.objid::text::bigint AS k FROM pg_locks l
+     WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid::text::bigint = $2::bigint
+       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  )
   SELECT r.id::text FROM "HeartbeatRun" r
    WHERE r.status IN ('queued', 'running')
      AND (r."heartbeatAt" IS NULL OR r."heartbeatAt" < now() - make_interval(secs => $1::int)
-          OR NOT EXISTS (SELECT 1 FROM pg_locks l
-                          WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
-                            AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                            AND l.classid::text::bigint = $2::bigint
-                            AND l.objid::text::bigint = (hashtext(coalesce(r."workerId", ''))::bigint & 4294967295)))
+          OR NOT EXISTS (SELECT 1 FROM held WHERE held.k = (hashtext(coalesce(r."workerId", ''))::bigint & 4294967295)))
    LIMIT 1000`;
 
 /** Closes orphaned runs as failed (the agent's queued wakes can then run); returns their ids. */
