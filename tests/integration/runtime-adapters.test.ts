@@ -12,6 +12,7 @@ import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { prismaExec, requestWake } from "@/lib/services/wakeups";
 import type { Worker } from "@/lib/runtime/worker";
+import { pruneLogs } from "@/lib/runtime/run-records";
 import { client } from "../support/api";
 import { finishedRun, runOfWake, startWorker } from "../support/runtime";
 import { createAgent, createWorld } from "../factories";
@@ -168,6 +169,18 @@ describe("bounded log", () => {
     expect(log.content).not.toContain("\n1\n2\n3\n");
     expect(log.logBytes).toBeGreaterThan(100_000);
     expect(log.truncated).toBe(true);
+  });
+
+  it("retention: logs of runs finished before CHARTER_RUN_LOG_RETENTION_DAYS are cleared, the records stay", async () => {
+    const w = await createWorld();
+    const agent = await createAgent(w.company.id, { name: `Old ${Date.now()}`, adapterConfig: { command: "echo keep me" } });
+    const oldRun = await wakeFor(w.company.id, agent.id);
+    const newRun = await wakeFor(w.company.id, agent.id);
+    await db().heartbeatRun.update({ where: { id: oldRun.id }, data: { finishedAt: new Date(Date.now() - 31 * 86_400_000) } });
+    expect(await pruneLogs()).toBeGreaterThanOrEqual(1);
+    const [o, n] = await Promise.all([db().heartbeatRun.findUniqueOrThrow({ where: { id: oldRun.id } }), db().heartbeatRun.findUniqueOrThrow({ where: { id: newRun.id } })]);
+    expect([o.log, o.status, o.logBytes > 0]).toEqual(["", "succeeded", true]);
+    expect(n.log).toContain("keep me");
   });
 });
 
