@@ -181,7 +181,7 @@ function StatusNotice({ agent }: { agent: AgentWithChain }) {
       </Alert>
     );
   }
-  if (agent.status === "error") return <Alert tone="error" title="The last run failed">Resume the agent to let it be woken again.</Alert>;
+  if (agent.status === "error") return <Alert tone="error" title="The last heartbeat failed">Its log is under Heartbeats. The next wake runs it again; pause it to stop that.</Alert>;
   if (agent.status === "pending_approval") return <Alert tone="info" title="Waiting for board approval">This hire becomes active once the board approves it.</Alert>;
   if (agent.status === "terminated") return <Alert tone="info" title="Terminated">Its API keys are revoked, its work was released and its reports moved to its manager. It cannot be changed.</Alert>;
   return null;
