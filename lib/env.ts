@@ -29,6 +29,23 @@ export const envSchema = z.object({
   /** V8 old-space cap of the Next server process: bounds memory under load (GC runs sooner) */
   CHARTER_MAX_HEAP_MB: z.coerce.number().int().min(96).max(16384).default(256),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** the heartbeat worker inside the server process: "off" when dedicated workers (npm run worker) do the work */
+  CHARTER_WORKER: z.enum(["on", "off"]).default("on"),
+  /** runs one worker process drives at once (across all agents) */
+  CHARTER_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** fallback poll when no NOTIFY arrives: wakes missed while disconnected, timers, orphan sweep */
+  CHARTER_WORKER_POLL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  /** a run whose worker has not touched it for this long is closed as orphaned */
+  CHARTER_RUN_STALE_SEC: z.coerce.number().int().min(5).max(86_400).default(120),
+  /** a run's timeout when its adapter config names none */
+  CHARTER_RUN_TIMEOUT_SEC: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** the newest this many characters of a run's log are kept; older output is dropped */
+  CHARTER_RUN_LOG_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(256 * 1024),
+  /** logs of runs finished longer ago than this are cleared */
+  CHARTER_RUN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** loop breaker: an agent started this many runs within the window without progress is paused */
+  CHARTER_LOOP_MAX_RUNS: z.coerce.number().int().min(2).max(10_000).default(10),
+  CHARTER_LOOP_WINDOW_MIN: z.coerce.number().int().min(1).max(1440).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -55,4 +72,18 @@ export function env(): Env {
 /** Tests point the app at a throwaway database; this drops the cached parse. */
 export function resetEnvCache(): void {
   cached = undefined;
+}
+
+/**
+ * The environment a spawned agent process starts from: only what a program needs to run (PATH,
+ * HOME, locale…), never this process's secrets (DATABASE_URL, SESSION_SECRET, OAuth settings).
+ */
+export function childBaseEnv(): Record<string, string> {
+  const keep = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "TERM"];
+  const out: Record<string, string> = {};
+  for (const k of keep) {
+    const v = process.env[k];
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
 }

@@ -24,6 +24,14 @@ function exitWithLauncher() {
   timer.unref();
 }
 
+/** The heartbeat worker runs inside every server unless CHARTER_WORKER=off (dedicated workers). */
+async function startHeartbeatWorker(retryMs = 2000): Promise<void> {
+  if (env().CHARTER_WORKER === "off") return;
+  const { startServerWorker } = await import("@/lib/runtime/server-worker");
+  startServerWorker(retryMs);
+}
+
 export function onServerStart() {
   exitWithLauncher();
+  void startHeartbeatWorker();
 }

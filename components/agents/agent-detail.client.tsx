@@ -16,6 +16,9 @@ import { AgentKeysCard } from "@/components/agents/agent-keys.client";
 import { ConfigRevisionsCard } from "@/components/agents/config-revisions.client";
 import { BudgetMeter } from "@/components/agents/budget-meter";
 import { JsonView } from "@/components/agents/json-view";
+import { AgentRuns } from "@/components/runs/agent-runs.client";
+import type { Page } from "@/lib/queries/fetcher";
+import type { RunDto } from "@/lib/queries/runs";
 
 export interface AgentPermissions {
   update: boolean;
@@ -31,10 +34,11 @@ interface Props {
   agents: AgentDto[];
   initialKeys: AgentKey[] | null;
   initialRevisions: ConfigRevision[];
+  initialRuns: Page<RunDto>;
   can: AgentPermissions;
 }
 
-export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKeys, initialRevisions, can }: Props) {
+export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKeys, initialRevisions, initialRuns, can }: Props) {
   const { data: agent } = useQuery({
     queryKey: agentKeys.detail(companyId, initialAgent.id),
     queryFn: () => fetchAgent(initialAgent.id),
@@ -73,6 +77,7 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
+          <AgentRuns companyId={companyId} prefix={prefix} agentId={agent.id} agentStatus={agent.status} initialRuns={initialRuns} canRun={can.lifecycle} />
           <Card>
             <CardHeader title="Budget" description="Month-to-date spend from reported cost events" />
             <CardBody><BudgetMeter spent={agent.spentMonthlyCents} budget={agent.budgetMonthlyCents} /></CardBody>
@@ -170,11 +175,13 @@ function StatusNotice({ agent, prefix }: { agent: AgentWithChain; prefix: string
       <Alert tone="warning" title={pauseReasonText(agent.pauseReason) ?? "Paused"}>
         {agent.pauseReason === "budget"
           ? "It has spent its monthly budget. Raise the budget below, or wait for the new month, to let it work again."
-          : "It takes no work and its wakes wait until it is resumed."}
+          : agent.pauseReason === "loop"
+            ? "The loop breaker stopped it: it was woken again and again without making progress. Its wakes are skipped until it is resumed."
+            : "It takes no work and its wakes are skipped until it is resumed."}
       </Alert>
     );
   }
-  if (agent.status === "error") return <Alert tone="error" title="The last run failed">Resume the agent to let it be woken again.</Alert>;
+  if (agent.status === "error") return <Alert tone="error" title="The last heartbeat failed">Its log is under Heartbeats. The next wake runs it again; pause it to stop that.</Alert>;
   if (agent.status === "pending_approval") return <Alert tone="info" title="Waiting for board approval">This hire becomes active once the board approves it in <Link href={`/${prefix}/approvals`} className="font-medium underline">Approvals</Link>.</Alert>;
   if (agent.status === "terminated") return <Alert tone="info" title="Terminated">Its API keys are revoked, its work was released and its reports moved to its manager. It cannot be changed.</Alert>;
   return null;

@@ -11,6 +11,7 @@ import { MultiSelect } from "@/components/ui/multi-select.client";
 import { ApiErrorAlert } from "@/components/forms/api-error";
 import { IssueStatusBadge, PriorityLabel } from "@/components/issues/issue-badges";
 import { Assignee } from "@/components/issues/assignee";
+import { AgentLiveStatus } from "@/components/runs/agent-live-status.client";
 import { LabelChip } from "@/components/issues/label-chips";
 import { useIssueUpdate } from "@/components/issues/use-issue-update";
 import type { Directory, DirectoryMaps } from "@/components/issues/directory";
@@ -80,6 +81,7 @@ export function IssueProperties({ companyId, prefix, issue, directory, maps, can
             ) : (
               <Assignee agent={assignee} userName={issue.assigneeUserId ? directory.users[issue.assigneeUserId] : undefined} prefix={prefix} />
             )}
+            {issue.assigneeAgentId && <div><AgentLiveStatus companyId={companyId} agentId={issue.assigneeAgentId} /></div>}
           </Row>
           <Row label="Project" htmlFor="issue-project-control">
             {canWrite ? (

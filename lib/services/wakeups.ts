@@ -26,19 +26,22 @@ export const prismaExec = (tx: Tx): SqlExec => (text, values) => tx.$queryRawUns
 /**
  * Records a wake in the caller's transaction. Wakes of one agent are serialised by an advisory
  * lock taken in its own statement first (a statement's snapshot predates locks it takes itself), so
- * two triggers cannot both think they are first.
+ * two triggers cannot both think they are first. A queued wake also notifies the workers
+ * (`charter_wake`), delivered when the transaction commits.
  */
-export async function requestWake(exec: SqlExec, input: WakeInput): Promise<void> {
+export async function requestWake(exec: SqlExec, input: WakeInput): Promise<{ id: string; status: "queued" | "coalesced" }> {
   await exec(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))::text`, [`wake:${input.agentId}`]);
-  await exec(
+  const [row] = await exec(
     `WITH q AS (SELECT id FROM "WakeRequest" WHERE "companyId" = $2::uuid AND "agentId" = $3::uuid AND status = 'queued' ORDER BY "createdAt" LIMIT 1)
      INSERT INTO "WakeRequest" (id, "companyId", "agentId", reason, source, "issueId", "commentId", "approvalId", payload, status, "coalescedIntoId", "updatedAt")
      SELECT $1::uuid, $2::uuid, $3::uuid, $4::"WakeReason", $5, $6::uuid, $7::uuid, $8::uuid, $9::jsonb,
             CASE WHEN (SELECT id FROM q) IS NULL THEN 'queued' ELSE 'coalesced' END::"WakeStatus", (SELECT id FROM q), now()
-     RETURNING id::text`,
+     RETURNING id::text, status::text`,
     [uuidv7(), input.companyId, input.agentId, input.reason, input.source, input.issueId ?? null, input.commentId ?? null,
       input.approvalId ?? null, JSON.stringify(input.payload ?? {})],
   );
+  if (row.status === "queued") await exec(`SELECT pg_notify('charter_wake', $1)::text`, [input.agentId]);
+  return { id: row.id as string, status: row.status as "queued" | "coalesced" };
 }
 
 export function wakeDto(row: Prisma.WakeRequestGetPayload<object>) {

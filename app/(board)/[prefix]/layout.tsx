@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import { companyForPrefix, myCompanies, optionalBoardContext } from "@/app/(board)/page-data";
 import { Sidebar } from "@/components/shell/sidebar";
+import { LiveEvents } from "@/components/live/live-events.client";
 import type { SwitcherCompany } from "@/components/shell/company-switcher.client";
 
 export const dynamic = "force-dynamic";
@@ -24,6 +25,7 @@ export default async function CompanyLayout({ children, params }: Params & { chi
   const companies = await myCompanies();
   return (
     <div className="min-h-screen md:flex">
+      <LiveEvents companyId={company.id} />
       <Sidebar
         company={switcherItem(company)}
         companies={companies.map(switcherItem)}

@@ -8,6 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { buttonClasses } from "@/components/ui/button";
 import { OrgChart } from "@/components/org/org-chart";
 import { AgentAvatar } from "@/components/agents/agent-icon";
+import { LiveRefresh } from "@/components/live/live-refresh.client";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Org chart" };
@@ -32,6 +33,7 @@ export default async function OrgPage({ params }: { params: Promise<{ prefix: st
   const { agents, depth } = stats(roots);
   return (
     <>
+      <LiveRefresh entityTypes={["agent", "heartbeat_run"]} />
       <PageHeader
         title="Org chart"
         description={agents === 0 ? "Who reports to whom." : `${agents} ${agents === 1 ? "agent" : "agents"} in ${depth} ${depth === 1 ? "level" : "levels"}${roots.length > 1 ? `, ${roots.length} separate trees` : ""}. Terminated agents are not shown.`}

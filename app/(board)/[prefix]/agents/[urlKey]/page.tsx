@@ -4,6 +4,8 @@ import { can } from "@/lib/auth/permissions";
 import { getAgent, listAgents } from "@/lib/services/agents/agents";
 import { listAgentKeys } from "@/lib/services/agents/keys";
 import { listConfigRevisions } from "@/lib/services/agents/config-revisions";
+import { listRuns } from "@/lib/services/heartbeat-runs";
+import { RUN_PAGE_SIZE } from "@/lib/queries/runs";
 import { allPages, boardPageContext, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
 import { AgentDetail } from "@/components/agents/agent-detail.client";
 
@@ -22,9 +24,10 @@ export default async function AgentPage({ params }: { params: Promise<{ prefix: 
   if (!found) notFound();
   const agent = await orNotFound(getAgent(ctx, found.id));
   const canKeys = can(ctx.actor, "agent.keys", company.id);
-  const [keys, revisions] = await Promise.all([
+  const [keys, revisions, runs] = await Promise.all([
     canKeys ? allPages((q) => listAgentKeys(ctx, agent.id, q)) : Promise.resolve(null),
     allPages((q) => listConfigRevisions(ctx, agent.id, q)),
+    listRuns(ctx, company.id, { agentId: agent.id, limit: RUN_PAGE_SIZE }),
   ]);
   return (
     <AgentDetail
@@ -34,6 +37,7 @@ export default async function AgentPage({ params }: { params: Promise<{ prefix: 
       agents={agents}
       initialKeys={keys}
       initialRevisions={revisions}
+      initialRuns={runs}
       can={{
         update: can(ctx.actor, "agent.update", company.id),
         lifecycle: can(ctx.actor, "agent.lifecycle", company.id),

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { can } from "@/lib/auth/permissions";
+import { isUuid } from "@/lib/schemas/common";
+import { getRun, getRunLog } from "@/lib/services/heartbeat-runs";
+import { getAgent } from "@/lib/services/agents/agents";
+import { getIssueOrThrow } from "@/lib/services/issues/queries";
+import { boardPageContext, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
+import { RunDetail } from "@/components/runs/run-detail.client";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Heartbeat run" };
+
+export default async function RunPage({ params }: { params: Promise<{ prefix: string; runId: string }> }) {
+  const { prefix, runId: raw } = await params;
+  const ctx = await boardPageContext(`/${prefix}/runs/${raw}`);
+  const company = await companyForPrefix(prefix);
+  const runId = segment(raw);
+  if (!isUuid(runId)) notFound();
+  const run = await orNotFound(getRun(ctx, runId));
+  // a run of another of the user's companies is not found under this prefix
+  if (run.companyId !== company.id) notFound();
+  const [log, agent, issue] = await Promise.all([
+    getRunLog(ctx, run.id),
+    getAgent(ctx, run.agentId),
+    run.issueId ? getIssueOrThrow(ctx, run.issueId, "work.read").catch(() => null) : Promise.resolve(null),
+  ]);
+  return (
+    <RunDetail
+      companyId={company.id}
+      prefix={company.issuePrefix}
+      agent={{ name: agent.name, urlKey: agent.urlKey }}
+      issue={issue ? { identifier: issue.identifier, title: issue.title } : null}
+      initialRun={run}
+      initialLog={log}
+      canCancel={can(ctx.actor, "agent.lifecycle", company.id)}
+    />
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+// One EventSource per board tab on the company's live events. Each change invalidates the TanStack
+// Query keys of what changed (so open lists, badges and details re-read it), and is re-broadcast as
+// a window event for server-rendered parts that refresh themselves (LiveRefresh).
+import { useEffect } from "react";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+
+export interface LiveChange {
+  companyId: string;
+  entityType: string;
+  entityId: string;
+  action: string;
+}
+
+export const LIVE_EVENT = "charter:change";
+
+// entity type → the key segment under ["companies", id] that holds its queries
+const segments: Record<string, string[]> = {
+  agent: ["agents"],
+  issue: ["issues"],
+  heartbeat_run: ["runs", "agents"],
+};
+
+function invalidate(client: QueryClient, change: LiveChange) {
+  if (change.action === "run.log") {
+    void client.invalidateQueries({ queryKey: ["companies", change.companyId, "runs", "detail", change.entityId, "log"] });
+    return;
+  }
+  const keys = segments[change.entityType];
+  if (!keys || change.action === "resync") {
+    void client.invalidateQueries({ queryKey: ["companies", change.companyId] });
+    return;
+  }
+  for (const k of keys) void client.invalidateQueries({ queryKey: ["companies", change.companyId, k] });
+}
+
+export function LiveEvents({ companyId }: { companyId: string }) {
+  const client = useQueryClient();
+  useEffect(() => {
+    const source = new EventSource(`/api/companies/${companyId}/events`);
+    const onChange = (e: MessageEvent<string>) => {
+      let change: LiveChange;
+      try {
+        change = JSON.parse(e.data) as LiveChange;
+      } catch {
+        return;
+      }
+      invalidate(client, change);
+      window.dispatchEvent(new CustomEvent<LiveChange>(LIVE_EVENT, { detail: change }));
+    };
+    source.addEventListener("change", onChange);
+    return () => {
+      source.removeEventListener("change", onChange);
+      source.close();
+    };
+  }, [client, companyId]);
+  return null;
+}

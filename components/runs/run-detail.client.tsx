@@ -1,0 +1,126 @@
+"use client";
+
+// One heartbeat run: its status and timing, and its log, which follows the run while it is open
+// (the company's live events say when the log grew; a slow poll backs them up).
+import Link from "next/link";
+import { useEffect, useRef } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { cancelRun, fetchRun, fetchRunLog, openRunStatuses, runKeys, type RunDto, type RunLog } from "@/lib/queries/runs";
+import { adapterLabels, formatCents, formatDateTime } from "@/lib/format";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { ChevronRightGlyph } from "@/components/ui/glyphs";
+import { ApiErrorAlert } from "@/components/forms/api-error";
+import { formatDuration, RunStatusBadge, wakeReasonLabel } from "@/components/runs/run-badges";
+
+interface Props {
+  companyId: string;
+  prefix: string;
+  agent: { name: string; urlKey: string };
+  issue: { identifier: string; title: string } | null;
+  initialRun: RunDto;
+  initialLog: RunLog;
+  canCancel: boolean;
+}
+
+export function RunDetail({ companyId, prefix, agent, issue, initialRun, initialLog, canCancel }: Props) {
+  const queryClient = useQueryClient();
+  const { data: run } = useQuery({
+    queryKey: runKeys.detail(companyId, initialRun.id),
+    queryFn: () => fetchRun(initialRun.id),
+    initialData: initialRun,
+    refetchInterval: (q) => (openRunStatuses.has(q.state.data?.status ?? "") ? 5000 : false),
+  });
+  const open = openRunStatuses.has(run.status);
+  const { data: log } = useQuery({
+    queryKey: runKeys.log(companyId, initialRun.id),
+    queryFn: () => fetchRunLog(initialRun.id),
+    initialData: initialLog,
+    refetchInterval: open ? 3000 : false,
+  });
+  // the log of a run that just ended may have grown in its last moment
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) void queryClient.invalidateQueries({ queryKey: runKeys.log(companyId, initialRun.id) });
+    wasOpen.current = open;
+  }, [open, queryClient, companyId, initialRun.id]);
+  const cancel = useMutation({
+    mutationFn: () => cancelRun(run.id),
+    onSuccess: (updated) => queryClient.setQueryData(runKeys.detail(companyId, run.id), updated),
+  });
+  const logRef = useRef<HTMLPreElement>(null);
+  useEffect(() => {
+    const el = logRef.current;
+    if (el && open) el.scrollTop = el.scrollHeight;
+  }, [log.content, open]);
+
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm text-slate-500">
+        <Link href={`/${prefix}/agents`} className="hover:text-slate-800">Agents</Link>
+        <ChevronRightGlyph className="size-3.5 text-slate-400" />
+        <Link href={`/${prefix}/agents/${agent.urlKey}`} className="hover:text-slate-800">{agent.name}</Link>
+        <ChevronRightGlyph className="size-3.5 text-slate-400" />
+        <span className="text-slate-700">Run {run.id.slice(-8)}</span>
+      </nav>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <div className="flex items-center gap-2.5">
+            <h1 className="text-xl font-semibold tracking-tight text-slate-900">Heartbeat of {agent.name}</h1>
+            <span data-testid="run-status"><RunStatusBadge status={run.status} /></span>
+          </div>
+          <p className="mt-0.5 text-sm text-slate-500">
+            {wakeReasonLabel(run.reason)}
+            {run.source && run.source.toLowerCase() !== wakeReasonLabel(run.reason).toLowerCase() ? ` · ${run.source}` : ""}
+          </p>
+        </div>
+        {canCancel && open && (
+          <div className="flex flex-col items-end gap-2">
+            <Button variant="danger" onClick={() => cancel.mutate()} pending={cancel.isPending}>Cancel run</Button>
+            <ApiErrorAlert error={cancel.error} className="max-w-sm" />
+          </div>
+        )}
+      </header>
+      {run.error && run.status !== "succeeded" && <Alert tone={run.status === "cancelled" ? "warning" : "error"} title="How it ended">{run.error}</Alert>}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader
+            title="Log"
+            description={log.truncated ? `Only the newest part is kept: ${log.logBytes.toLocaleString("en-US")} bytes were written.` : open ? "Follows the run while it is open." : undefined}
+          />
+          <CardBody>
+            {log.content ? (
+              <pre ref={logRef} data-testid="run-log" className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-900 px-4 py-3 font-mono text-xs leading-relaxed text-slate-100">
+                {log.content}
+              </pre>
+            ) : (
+              <p data-testid="run-log-empty" className="rounded-md bg-slate-50 px-3 py-6 text-center text-sm text-slate-400 ring-1 ring-inset ring-slate-200">
+                {open ? "Waiting for output…" : "This run wrote nothing (or its log passed the retention period)."}
+              </p>
+            )}
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Details" />
+          <CardBody>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-slate-500">Adapter</dt><dd className="text-slate-800">{adapterLabels[run.adapterType] ?? run.adapterType}</dd>
+              <dt className="text-slate-500">Task</dt>
+              <dd className="truncate text-slate-800">
+                {issue ? <Link href={`/${prefix}/issues/${issue.identifier}`} className="text-indigo-700 hover:underline">{issue.identifier} {issue.title}</Link> : "—"}
+              </dd>
+              <dt className="text-slate-500">Queued</dt><dd className="text-slate-800">{formatDateTime(run.createdAt)}</dd>
+              <dt className="text-slate-500">Started</dt><dd className="text-slate-800">{run.startedAt ? formatDateTime(run.startedAt) : "—"}</dd>
+              <dt className="text-slate-500">Finished</dt><dd className="text-slate-800">{run.finishedAt ? formatDateTime(run.finishedAt) : "—"}</dd>
+              <dt className="text-slate-500">Duration</dt><dd className="text-slate-800">{formatDuration(run.durationMs)}</dd>
+              <dt className="text-slate-500">Exit code</dt><dd className="font-mono text-slate-800">{run.exitCode ?? "—"}</dd>
+              <dt className="text-slate-500">Cost</dt><dd className="tabular-nums text-slate-800">{formatCents(run.costCents)}</dd>
+              <dt className="text-slate-500">Run id</dt><dd className="truncate font-mono text-xs text-slate-700" title={run.id}>{run.id}</dd>
+            </dl>
+          </CardBody>
+        </Card>
+      </div>
+    </div>
+  );
+}

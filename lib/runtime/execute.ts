@@ -1,0 +1,64 @@
+// One heartbeat run from claim to finish: the DESIGN §8 environment, the adapter, the bounded log,
+// the cost rows, and the finishing statement (which also deletes the run key).
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { adapters } from "@/lib/runtime/adapters";
+import type { AdapterResult } from "@/lib/runtime/adapters/types";
+import { recordRunCosts } from "@/lib/runtime/costs";
+import type { ClaimedRun } from "@/lib/runtime/queue";
+import { RunLog } from "@/lib/runtime/run-log";
+import { finishRun, markRunning } from "@/lib/runtime/run-records";
+
+export function apiBaseUrl(): string {
+  const e = env();
+  if (e.PUBLIC_BASE_URL) return e.PUBLIC_BASE_URL.replace(/\/+$/, "");
+  const host = e.HOST === "0.0.0.0" || e.HOST === "::" ? "127.0.0.1" : e.HOST;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${e.PORT}`;
+}
+
+const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+
+/** The environment values of DESIGN §8 that apply to this run (absent ones are left out). */
+export function serviceEnv(run: ClaimedRun): Record<string, string> {
+  const p = run.payload;
+  const linked = Array.isArray(p.linkedIssueIds) ? p.linkedIssueIds.filter((x): x is string => typeof x === "string") : [];
+  const values: Record<string, string | null> = {
+    SERVICE_API_URL: apiBaseUrl(),
+    SERVICE_API_KEY: run.token,
+    SERVICE_AGENT_ID: run.agentId,
+    SERVICE_COMPANY_ID: run.companyId,
+    SERVICE_RUN_ID: run.runId,
+    SERVICE_TASK_ID: run.issueId ?? str(p.taskId),
+    SERVICE_WAKE_REASON: run.reason,
+    SERVICE_WAKE_COMMENT_ID: run.commentId ?? str(p.wakeCommentId),
+    SERVICE_APPROVAL_ID: run.approvalId,
+    SERVICE_APPROVAL_STATUS: run.approvalId ? str(p.approvalStatus) : null,
+    SERVICE_LINKED_ISSUE_IDS: run.approvalId ? linked.join(",") : null,
+  };
+  return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== null));
+}
+
+export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<void> {
+  const runLog = new RunLog(run.runId, run.companyId, env().CHARTER_RUN_LOG_MAX_BYTES);
+  let result: AdapterResult;
+  if (!(await markRunning(run.runId))) {
+    result = { status: "cancelled", exitCode: null, error: "cancelled before it started", usage: [] };
+  } else {
+    try {
+      result = await adapters[run.adapterType]({ run, serviceEnv: serviceEnv(run), signal, timeoutMs: run.timeoutSec * 1000, log: runLog.write });
+    } catch (e) {
+      log.error("adapter crashed", { runId: run.runId, error: String(e) });
+      result = { status: "failed", exitCode: null, error: `the ${run.adapterType} adapter failed: ${(e as Error).message}`, usage: [] };
+    }
+  }
+  if (result.status === "cancelled" && typeof signal.reason === "string") result = { ...result, error: signal.reason };
+  const costCents = result.usage.length ? await recordRunCosts(run, result.usage).catch((e) => {
+    log.error("recording run costs failed", { runId: run.runId, error: String(e) });
+    return 0;
+  }) : 0;
+  const tail = await runLog.close();
+  await finishRun(run.runId, {
+    status: result.status, exitCode: result.exitCode, error: result.error?.slice(0, 2000) ?? null,
+    logTail: tail.text, logBytes: tail.bytes, costCents,
+  });
+}

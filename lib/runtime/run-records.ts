@@ -1,0 +1,118 @@
+// Writes to HeartbeatRun rows on behalf of the worker: start, log appends, liveness, finish, and
+// the sweep that closes runs whose worker is gone. Every status change is conditional on the run
+// still being open, so a cancel from the board always wins over a late finish.
+import { sql } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { uuidv7 } from "@/lib/ids";
+
+export type FinalStatus = "succeeded" | "failed" | "cancelled" | "timed_out";
+
+/** Advisory lock class of worker liveness locks ("CHRT"); the object key is hashtext(workerId). */
+export const WORKER_LOCK_CLASS = 1128813140;
+
+/** queued → running; false when the run was cancelled before its adapter started. */
+export async function markRunning(runId: string): Promise<boolean> {
+  const { rowCount } = await sql().query(
+    `UPDATE "HeartbeatRun" SET status = 'running', "startedAt" = now(), "heartbeatAt" = now() WHERE id = $1 AND status = 'queued'`,
+    [runId],
+  );
+  return rowCount === 1;
+}
+
+/** Appends to the log keeping only its newest `cap` characters, and tells browsers watching it. */
+export async function appendLog(runId: string, companyId: string, chunk: string, bytes: number): Promise<void> {
+  await sql().query(
+    `WITH r AS (UPDATE "HeartbeatRun" SET log = right(log || $2, $3), "logBytes" = "logBytes" + $4, "heartbeatAt" = now()
+                 WHERE id = $1 RETURNING id)
+     SELECT pg_notify('charter_events', json_build_object('companyId', $5::text, 'entityType', 'heartbeat_run', 'entityId', $1::text, 'action', 'run.log')::text)::text FROM r`,
+    [runId, chunk, env().CHARTER_RUN_LOG_MAX_BYTES, bytes, companyId],
+  );
+}
+
+/** Liveness of this worker's runs: the orphan sweep closes runs nobody touched for a while. */
+export async function touchRuns(runIds: string[]): Promise<void> {
+  if (runIds.length === 0) return;
+  await sql().query(`UPDATE "HeartbeatRun" SET "heartbeatAt" = now() WHERE id = ANY($1::uuid[]) AND status IN ('queued', 'running')`, [runIds]);
+}
+
+export interface Finish {
+  status: FinalStatus;
+  exitCode: number | null;
+  error: string | null;
+  logTail: string;
+  logBytes: number;
+  costCents: number;
+  /** only close a run that is still open (the orphan sweep); a finish always records its log */
+  onlyIfOpen?: boolean;
+}
+
+// One statement: the run closes (unless already closed by a cancel), its key is deleted, the issue
+// locks it held are cleared, the agent goes back to idle (or error after a failure) when no other
+// run of it is open, the board hears of it, and workers are nudged: a slot of this agent is free.
+const finishSql = `
+  WITH r AS (
+    UPDATE "HeartbeatRun" SET
+      status = CASE WHEN status IN ('queued', 'running') THEN $2::"RunStatus" ELSE status END,
+      "finishedAt" = coalesce("finishedAt", now()), "exitCode" = $3, error = coalesce(error, $4),
+      log = right(log || $5, $6), "logBytes" = "logBytes" + $7, "costCents" = "costCents" + $8, "heartbeatAt" = now()
+     WHERE id = $1::uuid AND (NOT $10::boolean OR status IN ('queued', 'running')) RETURNING id, "companyId", "agentId", status
+  ), k AS (
+    DELETE FROM "AgentKey" USING r WHERE "AgentKey"."companyId" = r."companyId" AND "AgentKey"."agentId" = r."agentId" AND "AgentKey"."runId" = r.id
+  ), i AS (
+    UPDATE "Issue" SET "checkoutRunId" = NULL, "lockedAt" = NULL FROM r
+     WHERE "Issue"."companyId" = r."companyId" AND "Issue"."assigneeAgentId" = r."agentId" AND "Issue"."checkoutRunId" = r.id
+  ), a AS (
+    UPDATE "Agent" SET status = CASE WHEN r.status IN ('failed', 'timed_out') THEN 'error'::"AgentStatus" ELSE 'idle'::"AgentStatus" END,
+           "lastHeartbeatAt" = now(), "updatedAt" = now()
+      FROM r WHERE "Agent".id = r."agentId" AND "Agent".status IN ('running', 'error')
+       AND NOT EXISTS (SELECT 1 FROM "HeartbeatRun" o WHERE o."agentId" = r."agentId" AND o.id <> r.id AND o.status IN ('queued', 'running'))
+  ), act AS (
+    INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
+    SELECT $9::uuid, r."companyId", 'system', NULL, 'run.finished', 'heartbeat_run', r.id::text,
+           jsonb_build_object('agentId', r."agentId"::text, 'status', r.status::text, 'exitCode', $3::int, 'costCents', $8::int) FROM r
+  )
+  SELECT r.status::text, pg_notify('charter_wake', r."agentId"::text)::text FROM r`;
+
+export async function finishRun(runId: string, f: Finish): Promise<string | null> {
+  const { rows } = await sql().query<{ status: string }>(finishSql, [
+    runId, f.status, f.exitCode, f.error, f.logTail, env().CHARTER_RUN_LOG_MAX_BYTES, f.logBytes, f.costCents, uuidv7(), f.onlyIfOpen ?? false,
+  ]);
+  return rows[0]?.status ?? null;
+}
+
+// Runs still open whose worker no longer holds its liveness lock (its database session ended: the
+// process died or restarted), or that nobody touched for CHARTER_RUN_STALE_SEC (a hung worker).
+const orphansSql = `
+  WITH held AS MATERIALIZED (
+    SELECT l.objid::text::bigint AS k FROM pg_locks l
+     WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid::text::bigint = $2::bigint
+       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  )
+  SELECT r.id::text FROM "HeartbeatRun" r
+   WHERE r.status IN ('queued', 'running')
+     AND (r."heartbeatAt" IS NULL OR r."heartbeatAt" < now() - make_interval(secs => $1::int)
+          OR NOT EXISTS (SELECT 1 FROM held WHERE held.k = (hashtext(coalesce(r."workerId", ''))::bigint & 4294967295)))
+   LIMIT 1000`;
+
+/** Closes orphaned runs as failed (the agent's queued wakes can then run); returns their ids. */
+export async function sweepOrphans(): Promise<string[]> {
+  const { rows } = await sql().query<{ id: string }>(orphansSql, [env().CHARTER_RUN_STALE_SEC, WORKER_LOCK_CLASS]);
+  const closed: string[] = [];
+  for (const { id } of rows) {
+    const status = await finishRun(id, {
+      status: "failed", exitCode: null, logTail: "", logBytes: 0, costCents: 0, onlyIfOpen: true,
+      error: "closed at recovery: the worker running it stopped (crash or restart) or stopped reporting",
+    });
+    if (status) closed.push(id);
+  }
+  return closed;
+}
+
+/** Log retention: logs of runs finished before the retention window are cleared (the record stays). */
+export async function pruneLogs(): Promise<number> {
+  const { rowCount } = await sql().query(
+    `UPDATE "HeartbeatRun" SET log = '' WHERE "finishedAt" < now() - make_interval(days => $1::int) AND log <> ''`,
+    [env().CHARTER_RUN_LOG_RETENTION_DAYS],
+  );
+  return rowCount ?? 0;
+}

@@ -1,0 +1,181 @@
+// The heartbeat worker: claims queued wakes and runs them, woken by PostgreSQL NOTIFY (a new wake,
+// a freed slot, a cancel) rather than by polling; a long fallback poll covers notifications missed
+// while disconnected, fires timer heartbeats, closes orphaned runs and prunes old logs. Any number
+// of workers may share a database: claims use SKIP LOCKED, and each worker holds an advisory lock
+// for as long as its session lives, so its runs are known to be orphaned the moment it dies.
+import os from "node:os";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { claimWakes, type ClaimedRun } from "@/lib/runtime/queue";
+import { executeRun } from "@/lib/runtime/execute";
+import { pruneLogs, sweepOrphans, touchRuns, WORKER_LOCK_CLASS } from "@/lib/runtime/run-records";
+import { fireTimers } from "@/lib/runtime/timers";
+
+const TOUCH_MS = 15_000;
+const PRUNE_MS = 3_600_000;
+
+export interface WorkerOptions {
+  concurrency?: number;
+  pollMs?: number;
+}
+
+export class Worker {
+  readonly id = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private listener: pg.Client | null = null;
+  private readonly active = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  private pumping = false;
+  private again = false;
+  private stopped = false;
+  private timers: NodeJS.Timeout[] = [];
+  private lastPrune = 0;
+  private failing = false;
+  private reconnectMs = 1000;
+  private retryMs = 1000;
+
+  constructor(opts: WorkerOptions = {}) {
+    this.concurrency = opts.concurrency ?? env().CHARTER_WORKER_CONCURRENCY;
+    this.pollMs = opts.pollMs ?? env().CHARTER_WORKER_POLL_MS;
+  }
+
+  get runningCount(): number {
+    return this.active.size;
+  }
+
+  async start(): Promise<void> {
+    await this.connect();
+    await this.tick();
+    this.timers.push(setInterval(() => void this.tick(), this.pollMs));
+    this.timers.push(setInterval(() => {
+      if (this.active.size) touchRuns([...this.active.keys()]).catch(() => {});
+    }, TOUCH_MS));
+    for (const t of this.timers) t.unref();
+    log.info("heartbeat worker started", { workerId: this.id, concurrency: this.concurrency, pollMs: this.pollMs });
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: env().DATABASE_URL });
+    client.on("notification", (n) => {
+      if (n.channel === "charter_run_cancel" && n.payload) this.active.get(n.payload)?.abort.abort("cancelled by the board");
+      else this.kick();
+    });
+    client.on("error", () => this.onLost(client));
+    client.on("end", () => this.onLost(client));
+    try {
+      await client.connect();
+      // the liveness lock lives exactly as long as this session (see sweepOrphans)
+      await client.query(`SELECT pg_advisory_lock($1, hashtext($2))::text`, [WORKER_LOCK_CLASS, this.id]);
+      await client.query("LISTEN charter_wake");
+      await client.query("LISTEN charter_run_cancel");
+    } catch (e) {
+      await client.end().catch(() => {});
+      throw e;
+    }
+    this.listener = client;
+    this.reconnectMs = 1000;
+  }
+
+  private onLost(client: pg.Client) {
+    if (this.stopped || this.listener !== client) return;
+    this.listener = null;
+    client.end().catch(() => {});
+    log.warn("heartbeat worker lost its database connection; reconnecting", { workerId: this.id });
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    const delay = this.reconnectMs;
+    this.reconnectMs = Math.min(this.reconnectMs * 2, 30_000);
+    setTimeout(() => {
+      if (this.stopped) return;
+      this.connect().then(() => this.kick(), () => this.scheduleReconnect());
+    }, delay).unref();
+  }
+
+  /** Periodic duties; each failure is logged once per streak, so a database outage cannot flood the log. */
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const closed = await sweepOrphans();
+      if (closed.length) log.warn("closed orphaned runs", { runIds: closed });
+      await fireTimers();
+      if (Date.now() - this.lastPrune > PRUNE_MS) {
+        this.lastPrune = Date.now();
+        await pruneLogs();
+      }
+      this.failing = false;
+    } catch (e) {
+      if (!this.failing) log.error("heartbeat worker tick failed", { error: String(e) });
+      this.failing = true;
+    }
+    this.kick();
+  }
+
+  /** Claims and starts runs while there are free slots and queued wakes. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    void this.pump().finally(() => {
+      this.pumping = false;
+    });
+  }
+
+  private async pump(): Promise<void> {
+    do {
+      this.again = false;
+      while (!this.stopped && this.active.size < this.concurrency) {
+        let runs: ClaimedRun[];
+        try {
+          runs = (await claimWakes(this.id, this.concurrency - this.active.size)).runs;
+          this.failing = false;
+          this.retryMs = 1000;
+        } catch (e) {
+          if (!this.failing) log.error("claiming wakes failed", { error: String(e) });
+          this.failing = true;
+          // try again soon, backing off while it keeps failing (the database may be down)
+          setTimeout(() => this.kick(), this.retryMs).unref();
+          this.retryMs = Math.min(this.retryMs * 2, 30_000);
+          return;
+        }
+        if (runs.length === 0) break;
+        for (const run of runs) this.launch(run);
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  private launch(run: ClaimedRun) {
+    const abort = new AbortController();
+    const done = executeRun(run, abort.signal)
+      .catch((e) => log.error("run failed to finish", { runId: run.runId, error: String(e) }))
+      .finally(() => {
+        this.active.delete(run.runId);
+        this.kick();
+      });
+    this.active.set(run.runId, { abort, done });
+  }
+
+  /** Synchronous last resort at process exit: every run's process group gets SIGTERM. */
+  killRunsNow(): void {
+    this.stopped = true;
+    for (const r of this.active.values()) r.abort.abort("the worker's process exited");
+  }
+
+  /** Stops claiming, cancels what is running (their process groups are killed) and waits for the finishes. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    const running = [...this.active.values()];
+    for (const r of running) r.abort.abort("the worker was stopped");
+    await Promise.race([Promise.allSettled(running.map((r) => r.done)), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => {});
+  }
+}

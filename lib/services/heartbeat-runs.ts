@@ -1,0 +1,126 @@
+// Heartbeat runs as the API shows them (DESIGN §8): list, get, log, cancel, and the board's
+// "run now". Reads are open to the company's board users and agents; cancel and run-now are board
+// actions on an agent (agent.lifecycle).
+import type { HeartbeatRun, RunStatus } from "@/lib/generated/prisma/client";
+import { authorize, companyScope } from "@/lib/auth/permissions";
+import { AppError, invalidReference, notFound } from "@/lib/http/errors";
+import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { runDto, type WakeSummary } from "@/lib/dto/heartbeat-runs";
+import { inTx, type ServiceContext } from "@/lib/services/context";
+import { recordActivity } from "@/lib/services/activity";
+import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getAgentOrThrow } from "@/lib/services/agents/queries";
+import { prismaExec, requestWake, wakeDto } from "@/lib/services/wakeups";
+import type { Db } from "@/lib/db/client";
+
+const order = [["createdAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
+const runColumns = { log: false } as const;
+type RunRow = Omit<HeartbeatRun, "log">;
+
+async function wakesOf(db: Db, companyId: string, runs: RunRow[]): Promise<Map<string, WakeSummary>> {
+  const ids = runs.map((r) => r.wakeRequestId).filter((id): id is string => !!id);
+  if (ids.length === 0) return new Map();
+  const wakes = await db.wakeRequest.findMany({
+    where: { companyId, id: { in: ids } },
+    select: { id: true, reason: true, source: true, issueId: true, commentId: true, approvalId: true },
+  });
+  return new Map(wakes.map((w) => [w.id, w]));
+}
+
+export interface RunListQuery extends ListQuery {
+  agentId?: string;
+  status?: RunStatus;
+}
+
+export async function listRuns(ctx: ServiceContext, companyRef: string, query: RunListQuery) {
+  const company = await getCompanyOrThrow(ctx, companyRef, "activity.read");
+  const rows = await ctx.db.heartbeatRun.findMany({
+    where: {
+      companyId: company.id,
+      ...(query.agentId ? { agentId: query.agentId } : {}),
+      ...(query.status ? { status: query.status } : {}),
+      ...keysetWhere(order, query.cursor),
+    },
+    omit: runColumns,
+    orderBy: orderByOf(order),
+    take: query.limit + 1,
+  });
+  const wakes = await wakesOf(ctx.db, company.id, rows);
+  return toPage(rows, query.limit, order, (r) => runDto(r, r.wakeRequestId ? wakes.get(r.wakeRequestId) : undefined));
+}
+
+async function getRunRowOrThrow(ctx: ServiceContext, runId: string): Promise<RunRow> {
+  const row = await ctx.db.heartbeatRun.findFirst({ where: { id: runId, ...companyScope(ctx.actor) }, omit: runColumns });
+  if (!row) throw notFound("Heartbeat run");
+  authorize(ctx.actor, "activity.read", row.companyId);
+  return row;
+}
+
+export async function getRun(ctx: ServiceContext, runId: string) {
+  const row = await getRunRowOrThrow(ctx, runId);
+  const wakes = await wakesOf(ctx.db, row.companyId, [row]);
+  return runDto(row, row.wakeRequestId ? wakes.get(row.wakeRequestId) : undefined);
+}
+
+/** The kept part of the log (its newest characters); `logBytes` counts everything ever written. */
+export async function getRunLog(ctx: ServiceContext, runId: string) {
+  const row = await getRunRowOrThrow(ctx, runId);
+  const { log } = await ctx.db.heartbeatRun.findUniqueOrThrow({ where: { id: row.id }, select: { log: true } });
+  return { runId: row.id, status: row.status, logBytes: row.logBytes, truncated: row.logBytes > Buffer.byteLength(log), content: log };
+}
+
+const openStatuses: RunStatus[] = ["queued", "running"];
+
+export async function cancelRun(ctx: ServiceContext, runId: string) {
+  const row = await getRunRowOrThrow(ctx, runId);
+  authorize(ctx.actor, "agent.lifecycle", row.companyId);
+  if (row.status === "cancelled") return getRun(ctx, runId);
+  if (!openStatuses.includes(row.status)) throw new AppError("invalid_transition", `A ${row.status} run cannot be cancelled`);
+  await inTx(ctx, async (tx) => {
+    const res = await tx.heartbeatRun.updateMany({
+      where: { id: row.id, companyId: row.companyId, status: { in: openStatuses } },
+      data: { status: "cancelled", finishedAt: new Date(), error: "cancelled by the board" },
+    });
+    if (res.count === 0) throw new AppError("invalid_transition", "The run finished before it could be cancelled");
+    // the key stops working now; the worker kills the process group when it hears the notification
+    await tx.agentKey.deleteMany({ where: { companyId: row.companyId, agentId: row.agentId, runId: row.id } });
+    // back to idle now, even if no worker is left to finish it (the orphan sweep would, later)
+    await tx.$executeRaw`UPDATE "Agent" SET status = 'idle', "updatedAt" = now()
+      WHERE id = ${row.agentId}::uuid AND "companyId" = ${row.companyId}::uuid AND status = 'running'
+        AND NOT EXISTS (SELECT 1 FROM "HeartbeatRun" o WHERE o."agentId" = ${row.agentId}::uuid AND o.status IN ('queued', 'running'))`;
+    await recordActivity(tx, ctx.actor, {
+      companyId: row.companyId, action: "run.cancelled", entityType: "heartbeat_run", entityId: row.id, details: { agentId: row.agentId },
+    });
+    await tx.$queryRaw`SELECT pg_notify('charter_run_cancel', ${row.id})::text`;
+  });
+  return getRun(ctx, runId);
+}
+
+export interface WakeupInput {
+  issueId?: string;
+  note?: string;
+}
+
+/** The board's "run now": a `manual` wake (coalesced like any other), answered with the wake. */
+export async function wakeAgentNow(ctx: ServiceContext, agentRef: string, input: WakeupInput) {
+  const agent = await getAgentOrThrow(ctx, agentRef, "agent.lifecycle");
+  if (["paused", "terminated", "pending_approval"].includes(agent.status)) {
+    throw new AppError("invalid_transition", `An agent that is ${agent.status} cannot be woken: ${agent.status === "paused" ? "resume it first" : "it does not run"}`);
+  }
+  if (input.issueId) {
+    const issue = await ctx.db.issue.findFirst({ where: { id: input.issueId, companyId: agent.companyId }, select: { id: true } });
+    if (!issue) throw invalidReference("body.issueId", "Issue");
+  }
+  const wake = await inTx(ctx, async (tx) => {
+    const res = await requestWake(prismaExec(tx), {
+      companyId: agent.companyId, agentId: agent.id, reason: "manual", source: input.note ? `run now: ${input.note}` : "run now",
+      issueId: input.issueId ?? null, payload: { wakeReason: "manual", ...(input.issueId ? { taskId: input.issueId } : {}) },
+    });
+    await recordActivity(tx, ctx.actor, {
+      companyId: agent.companyId, action: "agent.wake_requested", entityType: "agent", entityId: agent.id,
+      details: { wakeRequestId: res.id, status: res.status, ...(input.issueId ? { issueId: input.issueId } : {}) },
+    });
+    return tx.wakeRequest.findUniqueOrThrow({ where: { id: res.id } });
+  });
+  return wakeDto(wake);
+}
