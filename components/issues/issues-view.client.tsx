@@ -8,7 +8,7 @@ import { issueFilterQuery, type IssueDto, type IssueFilters } from "@/lib/querie
 import type { Page } from "@/lib/queries/fetcher";
 import { cn } from "@/lib/cn";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -86,7 +86,12 @@ export function IssuesView({ companyId, prefix, view, hasIssues, initialFilters,
       <PageHeader
         title="Issues"
         description={!hasIssues ? "The company's work, and who is doing it." : view === "board" ? "Drag a card to another column to change its status." : "Sorted by priority, then most recently updated."}
-        actions={hasIssues ? newButton : undefined}
+        actions={
+          <>
+            <Link href={`/${prefix}/issues/labels`} className={buttonClasses("secondary")}>Labels</Link>
+            {hasIssues && newButton}
+          </>
+        }
       />
       {created && (
         <Alert tone="success" className="mb-4">
