@@ -85,7 +85,7 @@ export function IssuesView({ companyId, prefix, view, hasIssues, initialFilters,
     <div className={cn(view === "board" && hasIssues && "page-bleed")}>
       <PageHeader
         title="Issues"
-        description={!hasIssues ? "The company's work, and who is doing it." : view === "board" ? "Drag a card to another column to change its status." : "Sorted by priority, then most recently updated."}
+        description={!hasIssues ? "The company's work, and who is doing it." : view === "board" ? "Drag a card to another column to change its status, or use its Move button; on a focused card, Space and the arrow keys move it." : "Sorted by priority, then most recently updated."}
         actions={
           <>
             <Link href={`/${prefix}/issues/labels`} className={buttonClasses("secondary")}>Labels</Link>
