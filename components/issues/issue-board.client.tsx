@@ -256,11 +256,13 @@ function Column({ status, companyId, prefix, filters, initial, initialAt, maps, 
         onDrop();
       }}
       className={cn(
-        "flex max-h-[calc(100vh-15rem)] min-h-48 max-w-80 flex-[1_0_13rem] flex-col rounded-lg border bg-slate-100/70 transition-colors",
-        kind === "legal" ? "border-dashed border-indigo-300" : "border-slate-200",
-        kind === "legal" && over && "border-indigo-500 bg-indigo-50",
-        kind === "illegal" && "opacity-60",
-        kind === "illegal" && over && "border-red-300",
+        "flex max-h-[calc(100vh-15rem)] min-h-48 max-w-80 flex-[1_0_13rem] flex-col rounded-lg border transition-colors",
+        // one class per property (cn does not merge conflicting ones)
+        kind === "legal" && over ? "border-dashed border-indigo-500 bg-indigo-50"
+          : kind === "legal" ? "border-dashed border-indigo-300 bg-slate-100/70"
+          : kind === "illegal" && over ? "border-red-300 bg-slate-100/70 opacity-60"
+          : kind === "illegal" ? "border-slate-200 bg-slate-100/70 opacity-60"
+          : "border-slate-200 bg-slate-100/70",
       )}
     >
       <header className="flex items-center gap-2 px-3 pb-2 pt-3">
@@ -271,7 +273,7 @@ function Column({ status, companyId, prefix, filters, initial, initialAt, maps, 
         </span>
         {kind === "illegal" && <span className="ml-auto text-xs text-slate-500">Not from {humanize(dragging!.status)}</span>}
       </header>
-      <ol className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-2">
+      <ol className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-2 pt-0.5">
         {cards.map((issue) => (
           <li key={issue.id}>
             <Card issue={issue} prefix={prefix} maps={maps} moves={moves} onDragStart={onDragStart} onDragEnd={onDragEnd} />

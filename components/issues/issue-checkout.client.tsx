@@ -42,9 +42,10 @@ export function IssueCheckout({ companyId, prefix, issue, maps, canWrite }: {
           <div className="space-y-1" data-testid="lock-owner">
             <p className="flex flex-wrap items-center gap-1.5 text-slate-700">
               <LockGlyph />
-              <span>Checked out by</span>
+              <span>Checked out by</span>{" "}
               <Assignee agent={owner} prefix={prefix} className="font-medium text-slate-900" />
             </p>
+            {" "}
             <p className="text-xs text-slate-500">
               {issue.lockedAt ? <>Since {formatDateTime(issue.lockedAt)}</> : "Moved to In progress by an update, not a checkout"}
               {issue.checkoutRunId ? <> · run <span className="font-mono">{issue.checkoutRunId.slice(0, 8)}</span></> : issue.lockedAt ? " · by the board" : null}
@@ -63,7 +64,10 @@ export function IssueCheckout({ companyId, prefix, issue, maps, canWrite }: {
           </Alert>
         )}
 
-        {canWrite && !locked && !isTerminal(issue.status as IssueStatus) && (
+        {canWrite && !locked && !isTerminal(issue.status as IssueStatus) && maps.assignable.length === 0 && (
+          <p className="text-xs text-slate-500">No agent of the company can take work yet.</p>
+        )}
+        {canWrite && !locked && !isTerminal(issue.status as IssueStatus) && maps.assignable.length > 0 && (
           <form
             className="flex flex-wrap items-end gap-2"
             aria-label="Check out"
@@ -75,8 +79,7 @@ export function IssueCheckout({ companyId, prefix, issue, maps, canWrite }: {
           >
             <label className="min-w-40 flex-1 space-y-1">
               <span className="block text-xs text-slate-500">For agent</span>
-              <Select value={chosen} onChange={(e) => setAgentId(e.target.value)} disabled={maps.assignable.length === 0} aria-label="Check out for agent">
-                {maps.assignable.length === 0 && <option value="">No agent can take work</option>}
+              <Select value={chosen} onChange={(e) => setAgentId(e.target.value)} aria-label="Check out for agent">
                 {maps.assignable.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
               </Select>
             </label>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState, type FormEvent } from "react";
+import { memo, useEffect, useState, type FormEvent } from "react";
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { COMMENT_PAGE_SIZE, createComment, fetchCommentPage, issueKeys, type CommentDto } from "@/lib/queries/issues";
 import type { Page } from "@/lib/queries/fetcher";
@@ -83,21 +83,7 @@ export function IssueComments({ companyId, prefix, issueId, initialComments, dir
       </h2>
       {comments.length > 0 && (
         <ol className="space-y-3" data-testid="comments">
-          {comments.map((c) => (
-            <li key={c.id} id={`comment-${c.id}`} className="scroll-mt-6">
-              <Card className="[:target>&]:ring-2 [:target>&]:ring-indigo-300">
-                <div className="flex items-center gap-2.5 border-b border-slate-100 px-4 py-2.5 text-sm">
-                  <Author comment={c} prefix={prefix} directory={directory} maps={maps} />
-                  <a href={`#comment-${c.id}`} className="ml-auto text-xs text-slate-400 hover:text-slate-600 hover:underline" title="Link to this comment">
-                    <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
-                  </a>
-                </div>
-                <div className="px-4 py-3">
-                  <MarkdownText prefix={prefix}>{c.body}</MarkdownText>
-                </div>
-              </Card>
-            </li>
-          ))}
+          {comments.map((c) => <CommentItem key={c.id} comment={c} prefix={prefix} directory={directory} maps={maps} />)}
         </ol>
       )}
       {more && (
@@ -164,6 +150,25 @@ function usePermalinkPages(comments: CommentDto[], more: boolean, fetching: bool
     } else if (more && !fetching && comments.length < PERMALINK_LOAD_LIMIT) fetchNext();
   }, [target, found, more, fetching, comments.length, fetchNext]);
 }
+
+/** One comment; memoised, so loading another page renders only that page's markdown. */
+const CommentItem = memo(function CommentItem({ comment: c, prefix, directory, maps }: { comment: CommentDto; prefix: string; directory: Directory; maps: DirectoryMaps }) {
+  return (
+    <li id={`comment-${c.id}`} className="scroll-mt-6">
+      <Card className="[:target>&]:ring-2 [:target>&]:ring-indigo-300">
+        <div className="flex items-center gap-2.5 border-b border-slate-100 px-4 py-2.5 text-sm">
+          <Author comment={c} prefix={prefix} directory={directory} maps={maps} />
+          <a href={`#comment-${c.id}`} className="ml-auto text-xs text-slate-400 hover:text-slate-600 hover:underline" title="Link to this comment">
+            <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+          </a>
+        </div>
+        <div className="px-4 py-3">
+          <MarkdownText prefix={prefix}>{c.body}</MarkdownText>
+        </div>
+      </Card>
+    </li>
+  );
+});
 
 function Author({ comment, prefix, directory, maps }: { comment: CommentDto; prefix: string; directory: Directory; maps: DirectoryMaps }) {
   const agent = comment.authorAgentId ? maps.agent.get(comment.authorAgentId) : undefined;
