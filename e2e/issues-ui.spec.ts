@@ -261,6 +261,10 @@ test("kanban cards move with the keyboard and the Move dialog, refused moves kee
     await expect(announcer).toContainText("Picked up KEYS-1 in Backlog");
     await page.keyboard.press("ArrowRight");
     await expect(announcer).toHaveText("Over Todo.");
+    // the target column is highlighted as under a drag
+    await expect(column(page, "todo")).toHaveClass(/border-indigo-500/);
+    await expect(column(page, "backlog")).not.toHaveClass(/border-indigo/);
+    await page.waitForTimeout(300); // the colour transition, for the screenshot
     await snap(page, testInfo, "board-keyboard-picked");
     await page.keyboard.press("Space");
     await expect(card("todo", "KEYS-1")).toBeVisible();
