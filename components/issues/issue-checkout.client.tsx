@@ -26,12 +26,12 @@ export function IssueCheckout({ companyId, prefix, issue, maps, canWrite }: {
 }) {
   const owner = issue.assigneeAgentId ? maps.agent.get(issue.assigneeAgentId) : undefined;
   const locked = isCheckedOut(issue);
-  // the user's pick, else the assignee, else the first agent that can take work
+  // the user's pick, else the assignee; with neither, the board chooses on purpose
   const [agentId, setAgentId] = useState("");
   const checkout = useIssueMutation(companyId, issue.id, (vars: { agentId: string; expected: IssueStatus }) => checkoutIssue(issue.id, vars.agentId, [vars.expected]));
   const release = useIssueMutation(companyId, issue.id, () => releaseIssue(issue.id));
   const refused = checkout.error ?? release.error;
-  const chosen = agentId || issue.assigneeAgentId || (maps.assignable[0]?.id ?? "");
+  const chosen = agentId || issue.assigneeAgentId || "";
   const releasable = Boolean(issue.assigneeAgentId || issue.lockedAt);
 
   return (
@@ -80,6 +80,7 @@ export function IssueCheckout({ companyId, prefix, issue, maps, canWrite }: {
             <label className="min-w-40 flex-1 space-y-1">
               <span className="block text-xs text-slate-500">For agent</span>
               <Select value={chosen} onChange={(e) => setAgentId(e.target.value)} aria-label="Check out for agent">
+                {!chosen && <option value="">Choose an agent…</option>}
                 {maps.assignable.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
               </Select>
             </label>
