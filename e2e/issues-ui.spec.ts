@@ -1,6 +1,7 @@
 // The board's finer issue controls: managing labels (and filtering and labelling issues with
 // them), checkout and release from the issue page (and a refused checkout), a thread of 1,000
 // comments read a page at a time, and moving kanban cards without a mouse (keyboard and touch).
+import { execFileSync } from "node:child_process";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany, post } from "./api";
@@ -333,4 +334,44 @@ test.describe("on a touch screen", () => {
     await expect.poll(async () => (await getIssue(api, "TOUCH-1")).status).toBe("todo");
     await api.dispose();
   });
+});
+
+test("a viewer reads labels, the lock and the board, and is offered no change", async ({ page, browser }, testInfo) => {
+  await signIn(page, ADMIN);
+  const api = await boardApi(page);
+  const company = await createCompany(api, "Read Only Inc", { issuePrefix: "VIEW" });
+  const grace = await createAgent(api, company.id, { name: "Grace Hopper", role: "engineer", icon: "code" });
+  await post(api, `/api/companies/${company.id}/labels`, { name: "bug", color: "#dc2626" });
+  const issue = await post(api, `/api/companies/${company.id}/issues`, { title: "Audit the ledger", status: "todo" });
+  await post(api, `/api/issues/${issue.id}/checkout`, { agentId: grace.id, expectedStatuses: ["todo"] }, 200);
+  const viewer = { name: "Val Viewer", email: "viewer@example.test", password: "read-only-but-curious" };
+  const env: NodeJS.ProcessEnv = { ...process.env, CHARTER_DATA_DIR: process.env.CHARTER_E2E_DIR };
+  delete env.DATABASE_URL;
+  execFileSync(process.execPath, ["scripts/charter.mjs", "user", "create", "--email", viewer.email, "--password", viewer.password, "--name", viewer.name], { env, stdio: "pipe" });
+  await post(api, `/api/companies/${company.id}/members`, { email: viewer.email, role: "viewer" });
+
+  const context = await browser.newContext({ baseURL: process.env.CHARTER_E2E_BASE_URL });
+  const view = await context.newPage();
+  try {
+    await signIn(view, viewer);
+    await view.goto("/VIEW/issues/labels");
+    await expect(view.getByTestId("label-row")).toHaveCount(1);
+    await expect(view.getByRole("button", { name: "New label" })).toHaveCount(0);
+    await expect(view.getByRole("button", { name: "Edit bug" })).toHaveCount(0);
+    await expect(view.getByRole("button", { name: "Delete bug" })).toHaveCount(0);
+
+    await view.goto(`/VIEW/issues/${issue.identifier}`);
+    await expect(view.getByTestId("lock-owner")).toContainText("Checked out by Grace Hopper");
+    await expect(view.getByTestId("issue-checkout").getByRole("button")).toHaveCount(0);
+    await snap(view, testInfo, "viewer-issue");
+
+    await view.goto("/VIEW/issues?view=board");
+    const card = column(view, "in_progress").getByTestId("board-card").filter({ hasText: issue.identifier });
+    await expect(card).toBeVisible();
+    await expect(card).toHaveAttribute("draggable", "false");
+    await expect(card.getByRole("button", { name: `Move ${issue.identifier}` })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+  await api.dispose();
 });

@@ -49,8 +49,10 @@ interface Refusal { identifier: string; from: IssueStatus; to: IssueStatus; mess
  * choose the column, Space drops, Escape cancels, each step announced); and the card's Move button
  * (a dialog of columns, for touch screens).
  */
-export function IssueBoard({ companyId, prefix, filters, initialColumns, maps }: {
+export function IssueBoard({ companyId, prefix, filters, initialColumns, maps, canMove }: {
   companyId: string; prefix: string; filters: IssueFilters; initialColumns: Record<IssueStatus, Page<IssueDto>> | null; maps: DirectoryMaps;
+  /** false for board viewers: the cards are read-only (no drag, keys or Move button) */
+  canMove: boolean;
 }) {
   const queryClient = useQueryClient();
   const [dragging, setDragging] = useState<IssueDto | null>(null);
@@ -179,6 +181,7 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps }:
               dragging={moving}
               over={target === status}
               cards={{
+                canMove,
                 hintId,
                 pickedId: picked?.issue.id ?? null,
                 focusId,
@@ -210,6 +213,7 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps }:
 
 /** What every card of the board shares for moves without a mouse. */
 interface CardMoves {
+  canMove: boolean;
   hintId: string;
   pickedId: string | null;
   focusId: string | null;
@@ -308,15 +312,15 @@ function Card({ issue, prefix, maps, moves, onDragStart, onDragEnd }: {
   return (
     <div
       ref={ref}
-      draggable
-      tabIndex={0}
-      aria-roledescription="movable card"
+      draggable={moves.canMove}
+      tabIndex={moves.canMove ? 0 : undefined}
+      aria-roledescription={moves.canMove ? "movable card" : "card"}
       aria-label={`${issue.identifier} ${issue.title}, ${humanize(issue.status)}`}
-      aria-describedby={moves.hintId}
+      aria-describedby={moves.canMove ? moves.hintId : undefined}
       role="group"
       data-testid="board-card"
       data-identifier={issue.identifier}
-      onKeyDown={(e) => moves.onKey(e, issue)}
+      onKeyDown={moves.canMove ? (e) => moves.onKey(e, issue) : undefined}
       onBlur={(e) => {
         if (picked && !e.currentTarget.contains(e.relatedTarget as Node | null)) moves.onCancel(issue);
       }}
@@ -327,7 +331,8 @@ function Card({ issue, prefix, maps, moves, onDragStart, onDragEnd }: {
       }}
       onDragEnd={onDragEnd}
       className={cn(
-        "relative cursor-grab rounded-md border border-slate-200 bg-white p-3 shadow-xs transition-shadow hover:border-slate-300 hover:shadow-sm active:cursor-grabbing",
+        "relative rounded-md border border-slate-200 bg-white p-3 shadow-xs transition-shadow hover:border-slate-300 hover:shadow-sm",
+        moves.canMove && "cursor-grab active:cursor-grabbing",
         "focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
         picked && "rotate-1 border-indigo-400 shadow-md ring-2 ring-indigo-500",
       )}
@@ -336,7 +341,7 @@ function Card({ issue, prefix, maps, moves, onDragStart, onDragEnd }: {
         <Link href={href} draggable={false} className="font-mono text-xs text-slate-500 hover:text-indigo-700">{issue.identifier}</Link>
         <span className="flex items-center gap-1">
           <PriorityLabel priority={issue.priority} compact />
-          <button
+          {moves.canMove && <button
             type="button"
             onClick={() => moves.onMenu(issue)}
             aria-label={`Move ${issue.identifier}`}
@@ -344,7 +349,7 @@ function Card({ issue, prefix, maps, moves, onDragStart, onDragEnd }: {
             className="-my-1 -mr-1.5 rounded p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           >
             <MoveGlyph />
-          </button>
+          </button>}
         </span>
       </div>
       <Link href={href} draggable={false} className="mt-1 line-clamp-2 block text-sm font-medium text-slate-900 hover:text-indigo-700">{issue.title}</Link>
