@@ -85,7 +85,7 @@ export function IssuesView({ companyId, prefix, view, hasIssues, initialFilters,
     <div className={cn(view === "board" && hasIssues && "page-bleed")}>
       <PageHeader
         title="Issues"
-        description={!hasIssues ? "The company's work, and who is doing it." : view === "board" ? (canWrite ? "Drag a card to another column to change its status, or use its Move button; on a focused card, Space and the arrow keys move it." : "Each column is a status; your role may read the board, not move cards.") : "Sorted by priority, then most recently updated."}
+        description={!hasIssues ? "The company's work, and who is doing it." : view === "board" ? (canWrite ? "Drag a card or use its Move button to change its status; Space and arrows move a focused card." : "Each column is a status; your role may read the board, not move cards.") : "Sorted by priority, then most recently updated."}
         actions={
           <>
             <Link href={`/${prefix}/issues/labels`} className={buttonClasses("secondary")}>Labels</Link>
