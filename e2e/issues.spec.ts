@@ -2,12 +2,11 @@
 // an illegal one the API refuses with its reason while the card stays), comment with an @-mention
 // that wakes the agent, find it by a word of the comment; then the same pages with 10,000 issues,
 // seeded straight into the e2e server's database.
-import fs from "node:fs";
-import path from "node:path";
 import pg from "pg";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany, post } from "./api";
+import { e2eDatabaseUrl } from "./db";
 
 async function issueStatus(api: APIRequestContext, ref: string): Promise<string> {
   const res = await api.get(`/api/issues/${ref}`);
@@ -143,14 +142,6 @@ test("an issue from the list, across the board, discussed and found again", asyn
   });
   await api.dispose();
 });
-
-/** The e2e server's own database (global-setup's data dir): postmaster.pid's 4th line is the port. */
-function e2eDatabaseUrl(): string {
-  const dir = process.env.CHARTER_E2E_DIR;
-  if (!dir) throw new Error("CHARTER_E2E_DIR is unset: run the specs through playwright.config.ts (global setup)");
-  const port = fs.readFileSync(path.join(dir, "pg", "postmaster.pid"), "utf8").split("\n")[3].trim();
-  return `postgres://postgres:postgres@127.0.0.1:${port}/charter`;
-}
 
 /** `count` issues in one statement, spread over statuses, priorities, assignees and two projects; every tenth has a label. */
 async function seedIssues(companyId: string, prefix: string, refs: { agentIds: string[]; projectIds: Array<string | null>; labelId: string }, count: number) {

@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type DragEvent } from "react";
+import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { isLegalMove, isTerminal, issuePriorities, issueStatuses, type IssueStatus } from "@/lib/issue-status";
+import { issuePriorities, issueStatuses, type IssueStatus } from "@/lib/issue-status";
 import { fetchIssuePage, issueKeys, updateIssue, type IssueDto, type IssueFilters } from "@/lib/queries/issues";
 import type { Page } from "@/lib/queries/fetcher";
 import { humanize } from "@/lib/format";
@@ -13,17 +13,10 @@ import { Button } from "@/components/ui/button";
 import { PriorityLabel, statusDot } from "@/components/issues/issue-badges";
 import { Assignee } from "@/components/issues/assignee";
 import type { DirectoryMaps } from "@/components/issues/directory";
+import { illegalHint, moveKind } from "@/components/issues/board-moves";
+import { MoveCardDialog } from "@/components/issues/move-card-dialog.client";
 
 type Columns = InfiniteData<Page<IssueDto>, string | null>;
-
-/** Whether the board may move the card itself: the spec's table, cancellation, and in_progress's assignee. */
-function moveKind(issue: IssueDto, to: IssueStatus): "none" | "legal" | "illegal" {
-  if (issue.status === to) return "none";
-  if (to === "cancelled") return isTerminal(issue.status) ? "illegal" : "legal";
-  if (!isLegalMove(issue.status, to)) return "illegal";
-  if (to === "in_progress" && !issue.assigneeAgentId && !issue.assigneeUserId) return "illegal";
-  return "legal";
-}
 
 const rank = (p: string) => issuePriorities.indexOf(p as (typeof issuePriorities)[number]);
 
@@ -49,22 +42,36 @@ function withCard(data: Columns | undefined, card: IssueDto): Columns | undefine
 interface Refusal { identifier: string; from: IssueStatus; to: IssueStatus; message: string }
 
 /**
- * The kanban board: a column per status, each loading its own pages. Dragging a card to another
+ * The kanban board: a column per status, each loading its own pages. Moving a card to another
  * column PATCHes its status: a move the table allows shows at once and is rolled back if the API
  * refuses; any other move is left to the API to refuse, and its reason is shown while the card stays.
+ * Three ways to move, one path: drag and drop; the keyboard (Space picks a focused card up, arrows
+ * choose the column, Space drops, Escape cancels, each step announced); and the card's Move button
+ * (a dialog of columns, for touch screens).
  */
-export function IssueBoard({ companyId, prefix, filters, initialColumns, maps }: {
+export function IssueBoard({ companyId, prefix, filters, initialColumns, maps, canMove }: {
   companyId: string; prefix: string; filters: IssueFilters; initialColumns: Record<IssueStatus, Page<IssueDto>> | null; maps: DirectoryMaps;
+  /** false for board viewers: the cards are read-only (no drag, keys or Move button) */
+  canMove: boolean;
 }) {
   const queryClient = useQueryClient();
   const [dragging, setDragging] = useState<IssueDto | null>(null);
   const [over, setOver] = useState<IssueStatus | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [mountedAt] = useState(() => Date.now());
+  // keyboard moves: the card picked up and the column it would drop into
+  const [picked, setPicked] = useState<{ issue: IssueDto; target: IssueStatus } | null>(null);
+  const [menuFor, setMenuFor] = useState<IssueDto | null>(null);
+  // a card moved without the mouse gets the focus back in its new column
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const hintId = useId();
+  const moving = dragging ?? picked?.issue ?? null;
+  const target = picked ? picked.target : over;
 
   const move = useMutation({
-    mutationFn: ({ issue, to }: { issue: IssueDto; to: IssueStatus; optimistic: boolean }) => updateIssue(issue.id, { status: to }),
-    onMutate: async ({ issue, to, optimistic }) => {
+    mutationFn: ({ issue, to }: { issue: IssueDto; to: IssueStatus; optimistic: boolean; refocus: boolean }) => updateIssue(issue.id, { status: to }),
+    onMutate: async ({ issue, to, optimistic, refocus }) => {
       setRefusal(null);
       if (!optimistic) return null;
       const fromKey = issueKeys.column(companyId, issue.status, filters);
@@ -73,14 +80,18 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps }:
       const before = { from: queryClient.getQueryData<Columns>(fromKey), to: queryClient.getQueryData<Columns>(toKey) };
       queryClient.setQueryData<Columns>(fromKey, (d) => without(d, issue.id));
       queryClient.setQueryData<Columns>(toKey, (d) => withCard(d, { ...issue, status: to, updatedAt: new Date().toISOString() }));
+      if (refocus) setFocusId(issue.id);
       return { fromKey, toKey, before };
     },
-    onError: (err, { issue, to }, snapshot) => {
+    onSuccess: (_updated, { issue, to }) => setAnnouncement(`${issue.identifier} moved to ${humanize(to)}.`),
+    onError: (err, { issue, to, refocus }, snapshot) => {
       if (snapshot) {
         queryClient.setQueryData(snapshot.fromKey, snapshot.before.from);
         queryClient.setQueryData(snapshot.toKey, snapshot.before.to);
+        if (refocus) setFocusId(issue.id);
       }
       setRefusal({ identifier: issue.identifier, from: issue.status, to, message: err.message });
+      setAnnouncement(`${issue.identifier} stays in ${humanize(issue.status)}.`);
     },
     onSettled: async (_data, _err, { issue, to }) => {
       await Promise.all([
@@ -92,14 +103,55 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps }:
     },
   });
 
+  function requestMove(issue: IssueDto, to: IssueStatus, refocus: boolean) {
+    const kind = moveKind(issue, to);
+    if (kind === "none") {
+      if (refocus) setAnnouncement(`${issue.identifier} dropped back in ${humanize(to)}; nothing changed.`);
+      return;
+    }
+    move.mutate({ issue, to, optimistic: kind === "legal", refocus });
+  }
+
   function drop(to: IssueStatus) {
     const issue = dragging;
     setDragging(null);
     setOver(null);
-    if (!issue) return;
-    const kind = moveKind(issue, to);
-    if (kind === "none") return;
-    move.mutate({ issue, to, optimistic: kind === "legal" });
+    if (issue) requestMove(issue, to, false);
+  }
+
+  /** Keys on a focused card (not on its links and buttons, which keep their own). */
+  function onCardKey(e: KeyboardEvent<HTMLElement>, issue: IssueDto) {
+    if (e.target !== e.currentTarget) return;
+    const pick = e.key === " " || e.key === "Enter";
+    if (!picked || picked.issue.id !== issue.id) {
+      if (pick) {
+        e.preventDefault();
+        setRefusal(null);
+        setPicked({ issue, target: issue.status });
+        setAnnouncement(`Picked up ${issue.identifier} in ${humanize(issue.status)}. Left and right arrows choose a column, Space drops, Escape cancels.`);
+      }
+      return;
+    }
+    if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      e.preventDefault();
+      const at = issueStatuses.indexOf(picked.target) + (e.key === "ArrowRight" ? 1 : -1);
+      const to = issueStatuses[Math.min(Math.max(at, 0), issueStatuses.length - 1)];
+      setPicked({ issue, target: to });
+      const kind = moveKind(issue, to);
+      setAnnouncement(kind === "none" ? `Over ${humanize(to)}, where it is now.` : kind === "legal" ? `Over ${humanize(to)}.` : `Over ${humanize(to)}: ${illegalHint(issue, to)}; dropping asks anyway and shows the reason if refused.`);
+    } else if (pick) {
+      e.preventDefault();
+      setPicked(null);
+      requestMove(issue, picked.target, true);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      cancelPick(issue);
+    }
+  }
+
+  function cancelPick(issue: IssueDto) {
+    setPicked(null);
+    setAnnouncement(`Move cancelled; ${issue.identifier} stays in ${humanize(issue.status)}.`);
   }
 
   return (
@@ -112,6 +164,9 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps }:
           </div>
         </Alert>
       )}
+      {canMove && <MoveGlyphSymbol />}
+      <p id={hintId} className="sr-only">Space picks the card up; then the left and right arrows choose a column, Space drops it there and Escape cancels. The Move button lists the columns.</p>
+      <div aria-live="polite" className="sr-only" data-testid="board-announcer">{announcement}</div>
       <div className="-mx-1 overflow-x-auto px-1 pb-2" data-testid="issue-board">
         <div className="flex gap-3">
           {issueStatuses.map((status) => (
@@ -124,9 +179,19 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps }:
               initial={initialColumns?.[status] ?? null}
               initialAt={mountedAt}
               maps={maps}
-              dragging={dragging}
-              over={over === status}
-              onDragStart={setDragging}
+              dragging={moving}
+              over={target === status}
+              cards={{
+                canMove,
+                hintId,
+                pickedId: picked?.issue.id ?? null,
+                focusId,
+                onFocused: () => setFocusId(null),
+                onKey: onCardKey,
+                onMenu: (issue) => { setPicked(null); setMenuFor(issue); },
+                onCancel: cancelPick,
+              }}
+              onDragStart={(issue) => { setPicked(null); setDragging(issue); }}
               onDragEnd={() => { setDragging(null); setOver(null); }}
               onOver={() => setOver(status)}
               onLeave={() => setOver((o) => (o === status ? null : o))}
@@ -135,13 +200,34 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps }:
           ))}
         </div>
       </div>
+      <MoveCardDialog
+        issue={menuFor}
+        onClose={() => setMenuFor(null)}
+        onMove={(issue, to) => {
+          setMenuFor(null);
+          requestMove(issue, to, true);
+        }}
+      />
     </div>
   );
 }
 
-function Column({ status, companyId, prefix, filters, initial, initialAt, maps, dragging, over, onDragStart, onDragEnd, onOver, onLeave, onDrop }: {
+/** What every card of the board shares for moves without a mouse. */
+interface CardMoves {
+  canMove: boolean;
+  hintId: string;
+  pickedId: string | null;
+  focusId: string | null;
+  onFocused: () => void;
+  onKey: (e: KeyboardEvent<HTMLElement>, issue: IssueDto) => void;
+  onMenu: (issue: IssueDto) => void;
+  onCancel: (issue: IssueDto) => void;
+}
+
+function Column({ status, companyId, prefix, filters, initial, initialAt, maps, dragging, over, cards: moves, onDragStart, onDragEnd, onOver, onLeave, onDrop }: {
   status: IssueStatus; companyId: string; prefix: string; filters: IssueFilters; initial: Page<IssueDto> | null; initialAt: number; maps: DirectoryMaps;
-  dragging: IssueDto | null; over: boolean; onDragStart: (issue: IssueDto) => void; onDragEnd: () => void; onOver: () => void; onLeave: () => void; onDrop: () => void;
+  dragging: IssueDto | null; over: boolean; cards: CardMoves;
+  onDragStart: (issue: IssueDto) => void; onDragEnd: () => void; onOver: () => void; onLeave: () => void; onDrop: () => void;
 }) {
   const columnFilters = { ...filters, status: [status] };
   const query = useInfiniteQuery({
@@ -175,11 +261,13 @@ function Column({ status, companyId, prefix, filters, initial, initialAt, maps, 
         onDrop();
       }}
       className={cn(
-        "flex max-h-[calc(100vh-15rem)] min-h-48 max-w-80 flex-[1_0_13rem] flex-col rounded-lg border bg-slate-100/70 transition-colors",
-        kind === "legal" ? "border-dashed border-indigo-300" : "border-slate-200",
-        kind === "legal" && over && "border-indigo-500 bg-indigo-50",
-        kind === "illegal" && "opacity-60",
-        kind === "illegal" && over && "border-red-300",
+        "flex max-h-[calc(100vh-15rem)] min-h-48 max-w-80 flex-[1_0_13rem] flex-col rounded-lg border transition-colors",
+        // one class per property (cn does not merge conflicting ones)
+        kind === "legal" && over ? "border-dashed border-indigo-500 bg-indigo-50"
+          : kind === "legal" ? "border-dashed border-indigo-300 bg-slate-100/70"
+          : kind === "illegal" && over ? "border-red-300 bg-slate-100/70 opacity-60"
+          : kind === "illegal" ? "border-slate-200 bg-slate-100/70 opacity-60"
+          : "border-slate-200 bg-slate-100/70",
       )}
     >
       <header className="flex items-center gap-2 px-3 pb-2 pt-3">
@@ -190,10 +278,10 @@ function Column({ status, companyId, prefix, filters, initial, initialAt, maps, 
         </span>
         {kind === "illegal" && <span className="ml-auto text-xs text-slate-500">Not from {humanize(dragging!.status)}</span>}
       </header>
-      <ol className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-2">
+      <ol className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-2 pt-0.5">
         {cards.map((issue) => (
           <li key={issue.id}>
-            <Card issue={issue} prefix={prefix} maps={maps} onDragStart={onDragStart} onDragEnd={onDragEnd} />
+            <Card issue={issue} prefix={prefix} maps={maps} moves={moves} onDragStart={onDragStart} onDragEnd={onDragEnd} />
           </li>
         ))}
         {query.data && cards.length === 0 && <li className="px-1 py-6 text-center text-xs text-slate-400">No issues</li>}
@@ -208,26 +296,61 @@ function Column({ status, companyId, prefix, filters, initial, initialAt, maps, 
   );
 }
 
-function Card({ issue, prefix, maps, onDragStart, onDragEnd }: {
-  issue: IssueDto; prefix: string; maps: DirectoryMaps; onDragStart: (issue: IssueDto) => void; onDragEnd: () => void;
+function Card({ issue, prefix, maps, moves, onDragStart, onDragEnd }: {
+  issue: IssueDto; prefix: string; maps: DirectoryMaps; moves: CardMoves; onDragStart: (issue: IssueDto) => void; onDragEnd: () => void;
 }) {
   const href = `/${prefix}/issues/${issue.identifier}`;
+  const ref = useRef<HTMLDivElement>(null);
+  const picked = moves.pickedId === issue.id;
+  const focus = moves.focusId === issue.id;
+  const { onFocused } = moves;
+  useEffect(() => {
+    if (!focus) return;
+    ref.current?.focus();
+    onFocused();
+  }, [focus, onFocused]);
+
   return (
     <div
-      draggable
+      ref={ref}
+      draggable={moves.canMove}
+      tabIndex={moves.canMove ? 0 : undefined}
+      aria-roledescription={moves.canMove ? "movable card" : "card"}
+      aria-label={`${issue.identifier} ${issue.title}, ${humanize(issue.status)}`}
+      aria-describedby={moves.canMove ? moves.hintId : undefined}
+      role="group"
       data-testid="board-card"
       data-identifier={issue.identifier}
+      onKeyDown={moves.canMove ? (e) => moves.onKey(e, issue) : undefined}
+      onBlur={(e) => {
+        if (picked && !e.currentTarget.contains(e.relatedTarget as Node | null)) moves.onCancel(issue);
+      }}
       onDragStart={(e) => {
         e.dataTransfer.effectAllowed = "move";
         e.dataTransfer.setData("text/plain", issue.identifier);
         onDragStart(issue);
       }}
       onDragEnd={onDragEnd}
-      className="relative cursor-grab rounded-md border border-slate-200 bg-white p-3 shadow-xs transition-shadow hover:border-slate-300 hover:shadow-sm active:cursor-grabbing"
+      className={cn(
+        "relative rounded-md border border-slate-200 bg-white p-3 shadow-xs transition-shadow hover:border-slate-300 hover:shadow-sm",
+        moves.canMove && "cursor-grab active:cursor-grabbing",
+        "focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
+        picked && "rotate-1 border-indigo-400 shadow-md ring-2 ring-indigo-500",
+      )}
     >
       <div className="flex items-center justify-between gap-2">
         <Link href={href} draggable={false} className="font-mono text-xs text-slate-500 hover:text-indigo-700">{issue.identifier}</Link>
-        <PriorityLabel priority={issue.priority} compact />
+        <span className="flex items-center gap-1">
+          <PriorityLabel priority={issue.priority} compact />
+          {moves.canMove && <button
+            type="button"
+            onClick={() => moves.onMenu(issue)}
+            aria-label={`Move ${issue.identifier}`}
+            className="-my-1 -mr-1.5 rounded p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            <MoveGlyph />
+          </button>}
+        </span>
       </div>
       <Link href={href} draggable={false} className="mt-1 line-clamp-2 block text-sm font-medium text-slate-900 hover:text-indigo-700">{issue.title}</Link>
       <div className="mt-2 flex min-w-0 text-xs text-slate-600">
@@ -236,3 +359,19 @@ function Card({ issue, prefix, maps, onDragStart, onDragEnd }: {
     </div>
   );
 }
+
+// The Move glyph is drawn once per board and referenced by every card: a board of 350 cards is
+// server-rendered HTML, and each byte per card counts 350 times.
+const MOVE_GLYPH_ID = "board-move-glyph";
+
+function MoveGlyphSymbol() {
+  return (
+    <svg className="absolute size-0 overflow-hidden" aria-hidden="true">
+      <symbol id={MOVE_GLYPH_ID} viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M3 10h14M13 6l4 4-4 4M7 6 3 10l4 4" />
+      </symbol>
+    </svg>
+  );
+}
+
+const MoveGlyph = () => <svg className="size-3.5" aria-hidden="true"><use href={`#${MOVE_GLYPH_ID}`} /></svg>;

@@ -14,6 +14,7 @@ import { MarkdownText } from "@/components/markdown/markdown";
 import { IssueStatusBadge, PriorityLabel } from "@/components/issues/issue-badges";
 import { IssueProperties } from "@/components/issues/issue-properties.client";
 import { IssueComments } from "@/components/issues/issue-comments.client";
+import { IssueCheckout } from "@/components/issues/issue-checkout.client";
 import { SubIssues } from "@/components/issues/sub-issues.client";
 import { useIssueUpdate } from "@/components/issues/use-issue-update";
 import { useDirectoryMaps, type Directory } from "@/components/issues/directory";
@@ -22,7 +23,7 @@ interface Props {
   companyId: string;
   prefix: string;
   initialIssue: IssueDetail;
-  initialComments: CommentDto[];
+  initialComments: Page<CommentDto>;
   initialChildren: Page<IssueDto>;
   directory: Directory;
   canWrite: boolean;
@@ -65,6 +66,7 @@ export function IssueDetailView({ companyId, prefix, initialIssue, initialCommen
         {/* on a phone the fields come first, above the discussion */}
         <div className="order-first space-y-6 lg:order-none">
           <IssueProperties companyId={companyId} prefix={prefix} issue={issue} directory={directory} maps={maps} canWrite={canWrite} />
+          <IssueCheckout companyId={companyId} prefix={prefix} issue={issue} maps={maps} canWrite={canWrite} />
         </div>
       </div>
     </div>

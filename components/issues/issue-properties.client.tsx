@@ -117,6 +117,7 @@ export function IssueProperties({ companyId, prefix, issue, directory, maps, can
                 onChange={(labelIds) => change({ labelIds })}
               />
             ) : issue.labelIds.length === 0 ? <Empty /> : null}
+            {canWrite && <Link href={`/${prefix}/issues/labels`} className="mt-1 inline-block text-xs text-slate-500 hover:text-indigo-700 hover:underline">Manage labels</Link>}
           </Row>
         </dl>
         {issue.labelIds.length > 0 && (

@@ -8,7 +8,7 @@ import { issueFilterQuery, type IssueDto, type IssueFilters } from "@/lib/querie
 import type { Page } from "@/lib/queries/fetcher";
 import { cn } from "@/lib/cn";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -85,8 +85,13 @@ export function IssuesView({ companyId, prefix, view, hasIssues, initialFilters,
     <div className={cn(view === "board" && hasIssues && "page-bleed")}>
       <PageHeader
         title="Issues"
-        description={!hasIssues ? "The company's work, and who is doing it." : view === "board" ? "Drag a card to another column to change its status." : "Sorted by priority, then most recently updated."}
-        actions={hasIssues ? newButton : undefined}
+        description={!hasIssues ? "The company's work, and who is doing it." : view === "board" ? (canWrite ? "Drag a card or use its Move button to change its status; Space and arrows move a focused card." : "Each column is a status; your role may read the board, not move cards.") : "Sorted by priority, then most recently updated."}
+        actions={
+          <>
+            <Link href={`/${prefix}/issues/labels`} className={buttonClasses("secondary")}>Labels</Link>
+            {hasIssues && newButton}
+          </>
+        }
       />
       {created && (
         <Alert tone="success" className="mb-4">
@@ -118,7 +123,7 @@ export function IssuesView({ companyId, prefix, view, hasIssues, initialFilters,
       ) : (
         <div className="space-y-4">
           <Card>{toolbar}</Card>
-          <IssueBoard companyId={companyId} prefix={prefix} filters={filters} initialColumns={sameAsServer ? initialColumns : null} maps={maps} />
+          <IssueBoard companyId={companyId} prefix={prefix} filters={filters} initialColumns={sameAsServer ? initialColumns : null} maps={maps} canMove={canWrite} />
         </div>
       )}
       {canWrite && (

@@ -27,6 +27,9 @@ export function issueDto(row: IssueRow) {
     startedAt: iso(row.startedAt),
     completedAt: iso(row.completedAt),
     cancelledAt: iso(row.cancelledAt),
+    // the execution lock a checkout takes (the owner is the assignee); cleared by release
+    lockedAt: iso(row.lockedAt),
+    checkoutRunId: row.checkoutRunId ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -4,7 +4,7 @@ import type { CommentDto, IssueDto } from "@/lib/dto/issues";
 import type { getIssueDetail } from "@/lib/services/issues/queries";
 import { issuePriorities, issueStatuses, type IssuePriority, type IssueStatus } from "@/lib/issue-status";
 import { isUuid } from "@/lib/schemas/common";
-import { apiAll, apiGet, apiPage, apiSend } from "@/lib/queries/fetcher";
+import { apiGet, apiPage, apiSend } from "@/lib/queries/fetcher";
 
 // type only: the detail's shape is whatever the service returns, never a copy of it
 export type IssueDetail = Awaited<ReturnType<typeof getIssueDetail>>;
@@ -13,6 +13,8 @@ export type { CommentDto, IssueDto };
 export const ISSUE_PAGE_SIZE = 50;
 /** sub-issues shown on an issue's page; past this many, the filtered list has them all */
 export const SUB_ISSUE_PAGE_SIZE = 100;
+/** comments an issue's page shows at first and adds per "Load more" (oldest first) */
+export const COMMENT_PAGE_SIZE = 50;
 
 /** The list filters of GET /api/companies/:id/issues that the board offers. */
 export interface IssueFilters {
@@ -71,6 +73,7 @@ export const issueKeys = {
   /** the first page of an issue's sub-issues (a plain page, unlike the list's pages) */
   children: (companyId: string, parentId: string) => [...issueKeys.all(companyId), "children", parentId] as const,
   detail: (companyId: string, issueId: string) => [...issueKeys.all(companyId), "detail", issueId] as const,
+  /** the pages of an issue's comments loaded so far (an infinite query) */
   comments: (companyId: string, issueId: string) => [...issueKeys.detail(companyId, issueId), "comments"] as const,
 };
 
@@ -109,5 +112,11 @@ export const fetchIssue = (ref: string) => apiGet<IssueDetail>(`/api/issues/${en
 export const createIssue = (companyId: string, input: NewIssue) => apiSend<IssueDto>("POST", `/api/companies/${companyId}/issues`, input);
 export const updateIssue = (issueId: string, patch: IssuePatch) => apiSend<IssueDto>("PATCH", `/api/issues/${issueId}`, patch);
 
-export const fetchComments = (issueId: string) => apiAll<CommentDto>(`/api/issues/${issueId}/comments`);
+export const fetchCommentPage = (issueId: string, cursor: string | null) =>
+  apiPage<CommentDto>(`/api/issues/${issueId}/comments`, { limit: COMMENT_PAGE_SIZE, cursor });
 export const createComment = (issueId: string, body: string) => apiSend<CommentDto>("POST", `/api/issues/${issueId}/comments`, { body });
+
+/** The board checks an issue out for an agent, expecting the status it shows (a stale page gets 409). */
+export const checkoutIssue = (issueId: string, agentId: string, expectedStatuses: IssueStatus[]) =>
+  apiSend<IssueDto>("POST", `/api/issues/${issueId}/checkout`, { agentId, expectedStatuses });
+export const releaseIssue = (issueId: string) => apiSend<IssueDto>("POST", `/api/issues/${issueId}/release`);

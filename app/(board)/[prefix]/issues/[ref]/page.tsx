@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { cache } from "react";
 import { notFound } from "next/navigation";
 import { can } from "@/lib/auth/permissions";
-import { SUB_ISSUE_PAGE_SIZE } from "@/lib/queries/issues";
+import { COMMENT_PAGE_SIZE, SUB_ISSUE_PAGE_SIZE } from "@/lib/queries/issues";
 import { getIssueDetail } from "@/lib/services/issues/queries";
 import { listIssues } from "@/lib/services/issues/list";
 import { listComments } from "@/lib/services/comments";
-import { allPages, boardPageContext, companyDirectory, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
+import { boardPageContext, companyDirectory, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
 import { IssueDetailView } from "@/components/issues/issue-detail.client";
 
 export const dynamic = "force-dynamic";
@@ -35,7 +35,7 @@ export default async function IssuePage({ params }: Params) {
   const { prefix, ref } = await params;
   const { ctx, company, issue } = await issueForPage(prefix, ref);
   const [comments, children, directory] = await Promise.all([
-    allPages((q) => listComments(ctx, issue.id, q)),
+    listComments(ctx, issue.id, { limit: COMMENT_PAGE_SIZE }),
     listIssues(ctx, company.id, { parentId: issue.id, limit: SUB_ISSUE_PAGE_SIZE }),
     companyDirectory(ctx, company.id),
   ]);
