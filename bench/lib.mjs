@@ -46,7 +46,7 @@ export async function startCharter() {
     await new Promise((r) => server.once("exit", r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base, firstOkMs, boardToken, databaseUrl, nextPid, api, stop };
+  return { base, firstOkMs, boardToken, databaseUrl, dataDir, nextPid, api, stop };
 }
 
 function descendants(pid) {

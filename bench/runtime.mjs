@@ -38,30 +38,38 @@ for (let i = 0; i < AGENTS; i++) {
 
 // CPU seconds (user + system) of a process and its descendants, from /proc
 const ticks = 100;
+/** CPU seconds used so far by each of `pids` that is still alive. */
 function cpuSeconds(pids) {
-  let total = 0;
+  const out = new Map();
   for (const pid of pids) {
     try {
       const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      total += (Number(f[11]) + Number(f[12])) / ticks;
+      out.set(pid, (Number(f[11]) + Number(f[12])) / ticks);
     } catch { /* gone */ }
   }
-  return total;
+  return out;
 }
-const pgPids = () => fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d)).filter((p) => {
-  try {
-    return fs.readFileSync(`/proc/${p}/cmdline`, "utf8").includes("postgres");
-  } catch {
-    return false;
-  }
-}).map(Number);
+/** CPU seconds used between two readings, by the processes alive at both (a backend that exits is left out, not subtracted). */
+const cpuUsed = (before, after) => [...after].reduce((sum, [pid, s]) => sum + (before.has(pid) ? s - before.get(pid) : 0), 0);
+// this server's PostgreSQL: its postmaster (started on the bench's data dir) and that one's children
+const pgPids = () => {
+  const procs = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d)).map((p) => {
+    try {
+      return { pid: Number(p), ppid: Number(fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ")[1]), cmd: fs.readFileSync(`/proc/${p}/cmdline`, "utf8") };
+    } catch {
+      return null;
+    }
+  }).filter(Boolean);
+  const postmasters = new Set(procs.filter((p) => p.cmd.includes("postgres") && p.cmd.includes(c.dataDir)).map((p) => p.pid));
+  return procs.filter((p) => postmasters.has(p.pid) || postmasters.has(p.ppid)).map((p) => p.pid);
+};
 
 await sleep(3000);
 const watched = [c.nextPid, ...pgPids(), ...(worker ? [worker.pid] : [])];
 const cpu0 = cpuSeconds(watched);
 const idle0 = performance.now();
 await sleep(IDLE_SECONDS * 1000);
-const idleCpuPercent = Math.round(((cpuSeconds(watched) - cpu0) / ((performance.now() - idle0) / 1000)) * 1000) / 10;
+const idleCpuPercent = Math.round((cpuUsed(cpu0, cpuSeconds(watched)) / ((performance.now() - idle0) / 1000)) * 1000) / 10;
 
 const t0 = performance.now();
 let next = 0;

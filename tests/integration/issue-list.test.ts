@@ -186,7 +186,7 @@ describe("q", () => {
     expect(res.body).toHaveLength(3);
   });
 
-  it("finds every word as a word prefix, across fields; punctuation is not a pattern", async () => {
+  it("finds every word, the last also as a prefix, across fields; punctuation is not a pattern", async () => {
     const w = await createWorld();
     const percent = await create(w, { title: "100% done" });
     const plain = await create(w, { title: "100 percent done" });
@@ -196,6 +196,8 @@ describe("q", () => {
     expect(await ids(w, `q=${encodeURIComponent("100%")}`)).toEqual(sorted([percent, plain]));
     expect(await ids(w, "q=snake")).toEqual(sorted([snake]));
     expect(await ids(w, "q=pars")).toEqual(sorted([snake]));
+    expect(await ids(w, "q=linter%20pars")).toEqual(sorted([snake]));
+    expect(await ids(w, "q=pars%20linter")).toEqual([]); // only the last word is a prefix
     expect(await ids(w, "q=snake%20linter")).toEqual(sorted([snake])); // title and comment
     expect(await ids(w, "q=snake%20percent")).toEqual([]); // every word must be there
     expect(await ids(w, `q=${encodeURIComponent("C:\\temp")}`)).toEqual(sorted([backslash]));

@@ -1,4 +1,4 @@
--- `q` becomes a word search (README Decisions: "Search"): every word of q, as a word prefix, must
+-- `q` becomes a word search (README Decisions: "Search"): every word of q (the last as a prefix) must
 -- appear in the issue's identifier, number, title, description or comments. One stripped tsvector
 -- per issue holds the words of all of these, so a search tests one column of one table: cheaply
 -- row by row along the list order when the words are common, through its GIN index when rare.
@@ -6,10 +6,12 @@
 
 ALTER TABLE "Issue" ADD COLUMN "searchVector" tsvector NOT NULL DEFAULT ''::tsvector;
 
--- The words of q as an AND of word prefixes, parsed like the documents are; empty when q has no word.
+-- The words of q, all required, parsed like the documents are; the last one also as a prefix (it may
+-- still be being typed). Empty when q has no word. Only the last word is a prefix: a prefix term makes
+-- the GIN index collect every word it starts.
 CREATE FUNCTION charter_search_query(q text) RETURNS tsquery
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-  RETURN regexp_replace(plainto_tsquery('simple', q)::text, '''((?:[^''\\]|''''|\\.)*)''', '''\1'':*', 'g')::tsquery;
+  RETURN regexp_replace(plainto_tsquery('simple', q)::text, '''((?:[^''\\]|''''|\\.)*)''$', '''\1'':*')::tsquery;
 
 -- A vector may not outgrow this many bytes: past it, the words of further comments are not added
 -- (a thread of megabytes of distinct words; its issue text and earlier comments stay searchable).
