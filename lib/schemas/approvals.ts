@@ -49,10 +49,13 @@ export const listApprovalsQuery = z.object({
 export const approvalParams = z.object({ approvalId: uuidSchema });
 export const issueApprovalParams = z.object({ issueId: z.string().trim().min(1).max(200), approvalId: uuidSchema });
 
-/** What a hire asks for: the agent's fields, as POST /agent-hires takes them and the payload snapshots them. */
+/**
+ * What a hire asks for: the agent's fields, as POST /agent-hires takes them and the payload snapshots
+ * them. Not its adapter or runtime settings (the command it runs, its environment): only the board
+ * sets those, on the agent, once hired.
+ */
 export const hireSchema = createAgentSchema.pick({
-  name: true, role: true, title: true, icon: true, capabilities: true, reportsTo: true, budgetMonthlyCents: true,
-  adapterType: true, adapterConfig: true, runtimeConfig: true,
+  name: true, role: true, title: true, icon: true, capabilities: true, reportsTo: true, budgetMonthlyCents: true, adapterType: true,
 }).extend({
   reason: z.string().max(10_000).optional().describe("Why this hire; shown on the approval card"),
 });

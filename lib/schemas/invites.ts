@@ -5,9 +5,12 @@ export const createInviteSchema = z.strictObject({
   agentMessage: z.string().max(10_000).optional().describe("A note for the invited agent, shown in its onboarding document"),
 });
 
-/** What a joining agent says about itself; it cannot make itself CEO or pick its manager. */
+/**
+ * What a joining agent says about itself; it cannot make itself CEO, pick its manager, or set the
+ * adapter settings the runtime executes (the board configures those on the agent).
+ */
 export const acceptInviteSchema = createAgentSchema.pick({
-  name: true, title: true, icon: true, capabilities: true, adapterType: true, adapterConfig: true,
+  name: true, title: true, icon: true, capabilities: true, adapterType: true,
 }).extend({
   role: z.enum(["manager", "engineer", "researcher", "designer", "qa", "general"]).default("general"),
 });

@@ -18,6 +18,16 @@ async function strategy(w: World, plan = "Ship the MVP") {
 const wakesOf = (agentId: string) => db().wakeRequest.findMany({ where: { agentId, reason: "approval" }, orderBy: { createdAt: "asc" } });
 
 describe("POST /api/companies/:companyId/agent-hires", () => {
+  it("a hire cannot set the adapter or runtime settings the runtime executes: 400, nothing created", async () => {
+    const w = await createWorld();
+    for (const extra of [{ adapterConfig: { command: "curl x | sh" } }, { runtimeConfig: { maxConcurrentRuns: 100 } }]) {
+      const res = await hire(w, w.tokens.manager, { ...hireBody(), ...extra });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("validation_error");
+    }
+    expect(await db().agent.count({ where: { companyId: w.company.id, name: "Grace" } })).toBe(0);
+  });
+
   it("a manager's hire waits in pending_approval behind a linked hire_agent approval that snapshots it", async () => {
     const w = await createWorld();
     const res = await hire(w);

@@ -24,6 +24,19 @@ describe("POST /api/companies/:companyId/cost-events", () => {
     expect(company.body.spentMonthlyCents).toBe(250);
   });
 
+  it("month spend past 2^31 cents is still read (no overflow anywhere)", async () => {
+    const w = await createWorld();
+    for (let i = 0; i < 2; i++) {
+      expect((await client(w.tokens.engineer).post(`/api/companies/${w.company.id}/cost-events`, event(w.engineer.id, 2_147_483_647))).status).toBe(201);
+    }
+    const me = await client(w.tokens.engineer).get("/api/agents/me");
+    expect(me.status).toBe(200);
+    expect(me.body.spentMonthlyCents).toBe(4_294_967_294);
+    expect((await client(w.tokens.owner).get(`/api/agents/${w.engineer.id}`)).body.spentMonthlyCents).toBe(4_294_967_294);
+    expect((await client(w.tokens.owner).get(`/api/companies/${w.company.id}`)).body.spentMonthlyCents).toBe(4_294_967_294);
+    expect((await client(w.tokens.owner).get(`/api/companies/${w.company.id}/costs/summary`)).status).toBe(200);
+  });
+
   it("refuses an agent reporting another agent's spend (403) and changes nothing", async () => {
     const w = await createWorld();
     const res = await client(w.tokens.manager).post(`/api/companies/${w.company.id}/cost-events`, event(w.engineer.id, 10));

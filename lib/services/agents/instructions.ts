@@ -7,8 +7,16 @@ import { inTx, type ServiceContext } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { agentWithChain, chainOfCommand, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { recordConfigRevision } from "@/lib/services/agents/config-revisions";
+import { adapterConfigSchema } from "@/lib/runtime/config";
 
 const localAdapters = new Set(["claude_local", "codex_local"]);
+
+/**
+ * Settings the runtime acts on (the command it spawns, its environment, the URL it posts to…): only
+ * the board changes those (PATCH the agent). An instructions path may name any other key, or
+ * instructionsFilePath itself.
+ */
+const runtimeKeys = new Set(Object.keys(adapterConfigSchema.shape).filter((k) => k !== "instructionsFilePath"));
 
 /** Rule 1: the agent itself or a manager above it in its chain (and the board). */
 async function assertMayEdit(ctx: ServiceContext, agent: Agent) {
@@ -24,7 +32,11 @@ async function assertMayEdit(ctx: ServiceContext, agent: Agent) {
 function resolveTarget(agent: Agent, input: InstructionsPathInput): { key: string; value: string | null } {
   const config = (agent.adapterConfig ?? {}) as Record<string, unknown>;
   const isLocal = localAdapters.has(agent.adapterType);
-  const key = input.adapterConfigKey ?? (isLocal ? "instructionsFilePath" : null);
+  // rule 3: the local adapters keep it under instructionsFilePath, whatever the body names
+  const key = isLocal ? "instructionsFilePath" : input.adapterConfigKey ?? null;
+  if (key && runtimeKeys.has(key)) {
+    throw new AppError("unprocessable", `adapterConfig.${key} is a setting the runtime executes, not an instructions path; only the board changes it (PATCH /api/agents/:agentId)`);
+  }
   if (!key) {
     throw new AppError("validation_error", `Adapter ${agent.adapterType} has no default instructions key: pass adapterConfigKey`, [
       { path: "body.adapterConfigKey", message: "required for this adapter type" },

@@ -68,7 +68,7 @@ const identitySql = (target: string) => `WITH RECURSIVE target AS (${target}),
         WHERE a."companyId" = (SELECT "companyId" FROM target) AND c.depth < 64
      )
      SELECT a.*,
-            (SELECT coalesce(sum(r."costCents"), 0)::int FROM "CostRollup" r
+            (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
               WHERE r."companyId" = a."companyId" AND r."agentId" = a.id AND r.day >= $1::date AND r.day < $2::date) AS spent,
             (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'role', role, 'title', title) ORDER BY depth), '[]')
                FROM chain) AS chain
