@@ -41,3 +41,11 @@ export function preflight(methods: string) {
       },
     });
 }
+
+/**
+ * HEAD on an endpoint whose GET has effects (a code issued or spent): 405. Next would otherwise run
+ * the GET handler for a HEAD request and drop the body.
+ */
+export function noHead(allow: string) {
+  return async () => new Response(null, { status: 405, headers: { Allow: allow, ...cors } });
+}

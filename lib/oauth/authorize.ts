@@ -46,6 +46,8 @@ export async function authorize(url: URL, deps: AuthorizeDeps): Promise<Response
   } else {
     userId = await deps.sessionUserId();
   }
+  // PostgreSQL text cannot hold U+0000: a value that could never be stored is refused, not a 500.
+  if (redirectUri.includes("\u0000") || challenge.includes("\u0000")) return oauthError(400, "invalid_request", "redirect_uri and code_challenge must not contain NUL characters");
   // Checked before a code exists, so an unusable address never holds a live code.
   if (!callbackLocation(redirectUri, "x", undefined)) return oauthError(400, "invalid_request", "redirect_uri is not a valid address");
   const code = await issueCode({ clientId: client.clientId, redirectUri, codeChallenge: challenge || null, userId });

@@ -36,7 +36,7 @@ async function readText(req: Request): Promise<string | null> {
 
 function bodyParams(text: string, contentType: string): Params {
   const out: Params = new Map();
-  if (contentType.includes("application/json")) {
+  if (contentType.toLowerCase().includes("application/json")) {
     try {
       const value: unknown = JSON.parse(text);
       if (value && typeof value === "object" && !Array.isArray(value)) fromEntries(Object.entries(value), out);

@@ -421,3 +421,33 @@ describe("profile seed", () => {
     expectError(await oauthCall("GET", authorizeUrl({ response_type: "code", client_id: CLIENT_ID, redirect_uri: "no\nway" })), 400, "invalid_request");
   });
 });
+
+describe.each(["strict", "seed"] as const)("edges found in review, profile %s", (profile) => {
+  useProfile(profile);
+
+  it("HEAD /token with a code is 405 and leaves the code unspent", async () => {
+    const { code, verifier } = await authorizeOk();
+    const head = await oauthCall("HEAD", `/token?code=${code}&client_id=${CLIENT_ID}`);
+    expect(head.status).toBe(405);
+    expect((await oauthCall("HEAD", authorizeUrl({ response_type: "code", client_id: CLIENT_ID }))).status).toBe(405);
+    expect((await post({ code: code!, client_id: CLIENT_ID, code_verifier: verifier })).status).toBe(200);
+  });
+
+  it("a JSON body is read whatever the case of its content type", async () => {
+    const { code, verifier } = await authorizeOk();
+    const res = await oauthCall("POST", "/token", { json: { code, client_id: CLIENT_ID, code_verifier: verifier }, headers: { "content-type": "Application/JSON; charset=UTF-8" } });
+    expect(res.status).toBe(200);
+    expect(typeof res.body.access_token).toBe("string");
+  });
+});
+
+describe("profile seed: values PostgreSQL cannot store", () => {
+  useProfile("seed");
+
+  it("a NUL in code_challenge or redirect_uri is a 400 invalid_request, and no code is issued", async () => {
+    const before = await db().oAuthCode.count();
+    expectError(await oauthCall("GET", authorizeUrl({ response_type: "code", client_id: CLIENT_ID, redirect_uri: REDIRECT, code_challenge: "\u0000" })), 400, "invalid_request");
+    expectError(await oauthCall("GET", authorizeUrl({ response_type: "code", client_id: CLIENT_ID, redirect_uri: `${REDIRECT}\u0000` })), 400, "invalid_request");
+    expect(await db().oAuthCode.count()).toBe(before);
+  });
+});

@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { sessionUserId } from "@/lib/auth/session";
 import { userExists } from "@/lib/oauth/store";
 import { authorize } from "@/lib/oauth/authorize";
-import { oauthRoute } from "@/lib/http/oauth-route";
+import { noHead, oauthRoute } from "@/lib/http/oauth-route";
 
 export const dynamic = "force-dynamic";
 
@@ -16,3 +16,4 @@ export const GET = oauthRoute((req: NextRequest) =>
   }),
   { cors: false }, // a browser navigation, not a cross-origin fetch
 );
+export const HEAD = noHead("GET");

@@ -2,7 +2,7 @@
 import type { NextRequest } from "next/server";
 import { requestParams } from "@/lib/oauth/params";
 import { token } from "@/lib/oauth/token";
-import { oauthRoute, preflight } from "@/lib/http/oauth-route";
+import { noHead, oauthRoute, preflight } from "@/lib/http/oauth-route";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +10,4 @@ const handler = oauthRoute(async (req: NextRequest) => token(req.method, await r
 export const GET = handler;
 export const POST = handler;
 export const OPTIONS = preflight("GET, POST");
+export const HEAD = noHead("GET, POST, OPTIONS");
