@@ -159,6 +159,9 @@ test("checkout and release from the issue page; a stale checkout is refused and 
   });
 
   await test.step("another agent takes it meanwhile: the page's checkout is refused with the API's reason and shows the owner", async () => {
+    // a page that missed the live update (its event stream cut) still shows the issue as free
+    await page.route("**/api/companies/*/events", (route) => route.abort());
+    await page.reload();
     await post(api, `/api/issues/${issue.id}/checkout`, { agentId: linus.id, expectedStatuses: ["todo"] }, 200);
     await page.getByLabel("Check out for agent").selectOption({ label: "Grace Hopper" });
     await page.getByRole("button", { name: "Check out", exact: true }).click();
@@ -248,18 +251,18 @@ test("an issue with 1,000 comments shows the first page and loads more on reques
 test("kanban cards move with the keyboard and the Move dialog, refused moves keep their reason", async ({ page }, testInfo) => {
   await signIn(page, ADMIN);
   const api = await boardApi(page);
-  const company = await createCompany(api, "Keyboard Co", { issuePrefix: "KEYS" });
+  const company = await createCompany(api, "Keyboard Co", { issuePrefix: "KBRD" });
   await post(api, `/api/companies/${company.id}/issues`, { title: "Wire the keypad" });
   await post(api, `/api/companies/${company.id}/issues`, { title: "Label the keys", status: "todo" });
   const announcer = page.getByTestId("board-announcer");
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto("/KEYS/issues?view=board");
+  await page.goto("/KBRD/issues?view=board");
   const card = (status: string, id: string) => column(page, status).getByTestId("board-card").filter({ hasText: id });
 
   await test.step("Space, arrow, Space: backlog → todo, announced, focus kept", async () => {
-    await card("backlog", "KEYS-1").focus();
+    await card("backlog", "KBRD-1").focus();
     await page.keyboard.press("Space");
-    await expect(announcer).toContainText("Picked up KEYS-1 in Backlog");
+    await expect(announcer).toContainText("Picked up KBRD-1 in Backlog");
     await page.keyboard.press("ArrowRight");
     await expect(announcer).toHaveText("Over Todo.");
     // the target column is highlighted as under a drag
@@ -268,11 +271,11 @@ test("kanban cards move with the keyboard and the Move dialog, refused moves kee
     await page.waitForTimeout(300); // the colour transition, for the screenshot
     await snap(page, testInfo, "board-keyboard-picked");
     await page.keyboard.press("Space");
-    await expect(card("todo", "KEYS-1")).toBeVisible();
-    await expect(card("backlog", "KEYS-1")).toHaveCount(0);
-    await expect(announcer).toHaveText("KEYS-1 moved to Todo.");
-    await expect(card("todo", "KEYS-1")).toBeFocused();
-    expect((await getIssue(api, "KEYS-1")).status).toBe("todo");
+    await expect(card("todo", "KBRD-1")).toBeVisible();
+    await expect(card("backlog", "KBRD-1")).toHaveCount(0);
+    await expect(announcer).toHaveText("KBRD-1 moved to Todo.");
+    await expect(card("todo", "KBRD-1")).toBeFocused();
+    expect((await getIssue(api, "KBRD-1")).status).toBe("todo");
   });
 
   await test.step("todo → done by keyboard: the API refuses, its reason shows, the card stays", async () => {
@@ -283,10 +286,10 @@ test("kanban cards move with the keyboard and the Move dialog, refused moves kee
     await expect(announcer).toContainText("Over Done: not from Todo");
     await page.keyboard.press("Space");
     await expect(page.getByTestId("move-refusal")).toContainText("cannot move from todo to done");
-    await expect(page.getByRole("alert").filter({ hasText: "KEYS-1 stays in Todo" })).toBeVisible();
-    await expect(card("todo", "KEYS-1")).toBeVisible();
-    await expect(card("todo", "KEYS-1")).toBeFocused();
-    expect((await getIssue(api, "KEYS-1")).status).toBe("todo");
+    await expect(page.getByRole("alert").filter({ hasText: "KBRD-1 stays in Todo" })).toBeVisible();
+    await expect(card("todo", "KBRD-1")).toBeVisible();
+    await expect(card("todo", "KBRD-1")).toBeFocused();
+    expect((await getIssue(api, "KBRD-1")).status).toBe("todo");
     await snap(page, testInfo, "board-keyboard-refused");
   });
 
@@ -294,25 +297,25 @@ test("kanban cards move with the keyboard and the Move dialog, refused moves kee
     await page.keyboard.press("Space");
     await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("Escape");
-    await expect(announcer).toHaveText("Move cancelled; KEYS-1 stays in Todo.");
-    await expect(card("todo", "KEYS-1")).toBeVisible();
-    expect((await getIssue(api, "KEYS-1")).status).toBe("todo");
+    await expect(announcer).toHaveText("Move cancelled; KBRD-1 stays in Todo.");
+    await expect(card("todo", "KBRD-1")).toBeVisible();
+    expect((await getIssue(api, "KBRD-1")).status).toBe("todo");
   });
 
   await test.step("the Move dialog: a refused move, then a legal one", async () => {
-    await card("todo", "KEYS-2").getByRole("button", { name: "Move KEYS-2" }).click();
-    let dialog = page.getByRole("dialog", { name: "Move KEYS-2" });
+    await card("todo", "KBRD-2").getByRole("button", { name: "Move KBRD-2" }).click();
+    let dialog = page.getByRole("dialog", { name: "Move KBRD-2" });
     await expect(dialog.getByRole("button", { name: "Todo current" })).toBeDisabled();
     await snap(page, testInfo, "board-move-dialog");
     await dialog.getByRole("button", { name: "Done not from Todo" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("move-refusal")).toContainText("cannot move from todo to done");
-    await card("todo", "KEYS-2").getByRole("button", { name: "Move KEYS-2" }).click();
-    dialog = page.getByRole("dialog", { name: "Move KEYS-2" });
+    await card("todo", "KBRD-2").getByRole("button", { name: "Move KBRD-2" }).click();
+    dialog = page.getByRole("dialog", { name: "Move KBRD-2" });
     await dialog.getByRole("button", { name: "Cancelled", exact: true }).click();
-    await expect(card("cancelled", "KEYS-2")).toBeVisible();
+    await expect(card("cancelled", "KBRD-2")).toBeVisible();
     await expect(page.getByTestId("move-refusal")).toHaveCount(0);
-    await expect.poll(async () => (await getIssue(api, "KEYS-2")).status).toBe("cancelled");
+    await expect.poll(async () => (await getIssue(api, "KBRD-2")).status).toBe("cancelled");
   });
   await api.dispose();
 });

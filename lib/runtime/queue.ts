@@ -119,16 +119,35 @@ const claimSql = `
   ), wc AS (
     UPDATE "WakeRequest" SET "runId" = $1::uuid, "updatedAt" = now()
      WHERE "companyId" = $2::uuid AND "agentId" = $3::uuid AND status = 'coalesced' AND "coalescedIntoId" = $4::uuid AND "runId" IS NULL
+    RETURNING "createdAt", id, "issueId"::text AS "issueId", "commentId"::text AS "commentId", "approvalId"::text AS "approvalId", payload
   ), k AS (
     INSERT INTO "AgentKey" (id, "companyId", "agentId", name, kind, "tokenHash", "runId", "expiresAt")
     VALUES ($7::uuid, $2::uuid, $3::uuid, 'run', 'run', $8, $1::uuid, now() + make_interval(secs => $9::int))
   ), ag AS (
     UPDATE "Agent" SET status = 'running', "lastHeartbeatAt" = now(), "updatedAt" = now()
      WHERE id = $3::uuid AND status IN ('idle', 'error')
+  ), act AS (
+    INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
+    VALUES ($10::uuid, $2::uuid, 'system', NULL, 'run.started', 'heartbeat_run', $1::text,
+            jsonb_build_object('agentId', $3::text, 'wakeRequestId', $4::text, 'reason', $11::text))
   )
-  INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
-  VALUES ($10::uuid, $2::uuid, 'system', NULL, 'run.started', 'heartbeat_run', $1::text,
-          jsonb_build_object('agentId', $3::text, 'wakeRequestId', $4::text, 'reason', $11::text))`;
+  SELECT "issueId", "commentId", "approvalId", payload FROM wc ORDER BY "createdAt", id`;
+
+type WakeContext = Pick<Candidate, "issueId" | "commentId" | "approvalId" | "payload">;
+
+/**
+ * One run answers its wake and every wake coalesced into it: each context field (issue, comment,
+ * approval) is the newest wake's that has one, and payloads merge oldest first.
+ */
+function mergedContext(first: WakeContext, coalesced: WakeContext[]): WakeContext {
+  return [first, ...coalesced].reduce((acc, w) => ({
+    issueId: w.issueId ?? acc.issueId,
+    commentId: w.commentId ?? acc.commentId,
+    approvalId: w.approvalId ?? acc.approvalId,
+    // only approval wakes carry approvalStatus and linkedIssueIds, so the newest approval's win
+    payload: { ...acc.payload, ...(w.payload ?? {}) },
+  }));
+}
 
 async function claimOne(exec: SqlExec, c: Candidate, workerId: string): Promise<ClaimedRun> {
   const adapterConfig = readAdapterConfig(c.adapterConfig);
@@ -136,10 +155,11 @@ async function claimOne(exec: SqlExec, c: Candidate, workerId: string): Promise<
   const runId = uuidv7();
   const { token, digest } = mintToken("runKey");
   // the key outlives the run's timeout only by the time a finish needs; the finish deletes it anyway
-  await exec(claimSql, [runId, c.companyId, c.agentId, c.id, c.adapterType, workerId, uuidv7(), digest, timeoutSec + 120, uuidv7(), c.reason]);
+  const coalesced = (await exec(claimSql, [runId, c.companyId, c.agentId, c.id, c.adapterType, workerId, uuidv7(), digest, timeoutSec + 120, uuidv7(), c.reason])) as unknown as WakeContext[];
+  const context = mergedContext({ issueId: c.issueId, commentId: c.commentId, approvalId: c.approvalId, payload: c.payload ?? {} }, coalesced);
   return {
     runId, wakeId: c.id, companyId: c.companyId, agentId: c.agentId, agentName: c.name, adapterType: c.adapterType, adapterConfig,
-    reason: c.reason, issueId: c.issueId, commentId: c.commentId, approvalId: c.approvalId, payload: c.payload ?? {}, token, timeoutSec,
+    reason: c.reason, ...context, token, timeoutSec,
   };
 }
 

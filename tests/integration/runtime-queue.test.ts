@@ -101,6 +101,24 @@ describe("coalescing and one run per agent", () => {
     expect(wakes.filter((x) => x.status === "coalesced").every((x) => x.runId === secondRun && x.coalescedIntoId === more[0].id)).toBe(true);
   });
 
+  it("a run answers every wake coalesced into it: the newest comment and approval reach its environment", async () => {
+    const w = await createWorld();
+    const out = path.join(dir, `ctx-${Date.now()}.txt`);
+    const agent = await createAgent(w.company.id, { name: `Ctx ${Date.now()}`, adapterConfig: { command: `sleep 0.3; env | grep '^SERVICE_' > ${out}` } });
+    const first = await wake(w.company.id, agent.id);
+    await runOfWake(first.id);
+    const issue = await db().issue.create({ data: { companyId: w.company.id, number: 999, identifier: `${w.company.issuePrefix}-999`, title: "Ctx" } });
+    const queued = await wake(w.company.id, agent.id); // run-now, no context
+    const approvalId = "01900000-0000-7000-8000-000000000001";
+    const approval = await wake(w.company.id, agent.id, "approval", { approvalId, payload: { approvalStatus: "approved", linkedIssueIds: [issue.id] } });
+    expect([queued.status, approval.status]).toEqual(["queued", "coalesced"]);
+    await finishedRun(await runOfWake(queued.id));
+    const env = Object.fromEntries(fs.readFileSync(out, "utf8").trim().split("\n").map((l) => l.split(/=(.*)/s).slice(0, 2)));
+    expect(env.SERVICE_APPROVAL_ID).toBe(approvalId);
+    expect(env.SERVICE_APPROVAL_STATUS).toBe("approved");
+    expect(env.SERVICE_LINKED_ISSUE_IDS).toBe(issue.id);
+  });
+
   it("runtimeConfig.maxConcurrentRuns lets an agent run that many at once", async () => {
     const w = await createWorld();
     const agent = await createAgent(w.company.id, { name: `Wide ${Date.now()}`, adapterConfig: { command: "sleep 1" } });
