@@ -17,6 +17,7 @@ const monthArgs = (now: Date) => [isoDay(monthStartUtc(now)), isoDay(nextMonthSt
 export interface BudgetState {
   agentSpentCents: number;
   agentBudgetCents: number;
+  /** 0 when the company has no budget (it is not summed then) */
   companySpentCents: number;
   companyBudgetCents: number;
 }
@@ -38,8 +39,10 @@ async function readState(exec: SqlExec, companyId: string, agentId: string, now:
     `SELECT a."budgetMonthlyCents" AS "agentBudgetCents", c."budgetMonthlyCents" AS "companyBudgetCents",
             (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
               WHERE r."companyId" = $1::uuid AND r."agentId" = $2::uuid AND r.day >= $3::date AND r.day < $4::date) AS "agentSpentCents",
-            (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
-              WHERE r."companyId" = $1::uuid AND r.day >= $3::date AND r.day < $4::date) AS "companySpentCents"
+            -- the company's month is summed only when it has a budget to hold it against (0: no limit)
+            CASE WHEN c."budgetMonthlyCents" > 0 THEN
+              (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
+                WHERE r."companyId" = $1::uuid AND r.day >= $3::date AND r.day < $4::date) ELSE 0 END AS "companySpentCents"
        FROM "Agent" a JOIN "Company" c ON c.id = a."companyId"
       WHERE a.id = $2::uuid AND a."companyId" = $1::uuid`,
     [companyId, agentId, ...monthArgs(now)],

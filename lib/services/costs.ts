@@ -8,7 +8,7 @@ import { uuidv7 } from "@/lib/ids";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
 import type { CreateCostEventInput } from "@/lib/schemas/costs";
 import type { ServiceContext } from "@/lib/services/context";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { companyIdOrThrow, getCompanyOrThrow } from "@/lib/services/companies";
 import { enforceBudgets, type BudgetEffects } from "@/lib/services/budgets";
 import { monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 
@@ -106,12 +106,12 @@ export async function recordCostEvent(exec: SqlExec, input: CostEventInput, now 
 
 /** POST /api/companies/:companyId/cost-events: an agent reports only its own spend. */
 export async function createCostEvent(ctx: ServiceContext, companyRef: string, input: CreateCostEventInput) {
-  const company = await getCompanyOrThrow(ctx, companyRef, "cost.report");
+  const companyId = await companyIdOrThrow(ctx, companyRef, "cost.report");
   const actor = ctx.actor;
   if (actor.kind === "agent" && actor.agentId !== input.agentId) throw forbidden("An agent reports only its own cost events");
   const { event, budget } = await sqlTx((exec) =>
     recordCostEvent(exec, {
-      ...input, companyId: company.id, runId: actor.kind === "agent" ? actor.runId : null,
+      ...input, companyId, runId: actor.kind === "agent" ? actor.runId : null,
       occurredAt: input.occurredAt ? new Date(input.occurredAt) : undefined,
     }),
   );
