@@ -260,9 +260,14 @@ test("kanban cards move with the keyboard and the Move dialog, refused moves kee
   const card = (status: string, id: string) => column(page, status).getByTestId("board-card").filter({ hasText: id });
 
   await test.step("Space, arrow, Space: backlog → todo, announced, focus kept", async () => {
-    await card("backlog", "KBRD-1").focus();
-    await page.keyboard.press("Space");
-    await expect(announcer).toContainText("Picked up KBRD-1 in Backlog");
+    // a key pressed before the board has hydrated does nothing: retry the pick-up (Escape cancels a
+    // half-done one) until the board answers
+    await expect(async () => {
+      await card("backlog", "KBRD-1").focus();
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Space");
+      await expect(announcer).toContainText("Picked up KBRD-1 in Backlog", { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
     await page.keyboard.press("ArrowRight");
     await expect(announcer).toHaveText("Over Todo.");
     // the target column is highlighted as under a drag
