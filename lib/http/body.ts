@@ -2,7 +2,8 @@
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 
-async function readCapped(req: Request, maxBytes: number): Promise<Uint8Array> {
+/** The body's bytes; past `maxBytes` (declared or streamed) an AppError payload_too_large. */
+export async function readCapped(req: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!req.body) return new Uint8Array();

@@ -1,5 +1,7 @@
 // Token request parameters: the query string, overridden by the body of a POST. The body is JSON
 // when the content type says so, else form-encoded; a body that cannot be read is ignored.
+import { readCapped } from "@/lib/http/body";
+
 const MAX_BODY_BYTES = 64 * 1024;
 
 export type Params = Map<string, string>;
@@ -11,24 +13,10 @@ function fromEntries(entries: Iterable<[string, unknown]>, into: Params) {
   }
 }
 
+/** The body as UTF-8 text, or null when it is too large or not UTF-8 (then it is ignored). */
 async function readText(req: Request): Promise<string | null> {
-  if (!req.body) return null;
-  if (Number(req.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) return null;
   try {
-    const reader = req.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel().catch(() => {});
-        return null;
-      }
-      chunks.push(value);
-    }
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(await readCapped(req, MAX_BODY_BYTES));
   } catch {
     return null;
   }
