@@ -3,7 +3,7 @@
 import type { CommentDto, IssueDto } from "@/lib/dto/issues";
 import type { getIssueDetail } from "@/lib/services/issues/queries";
 import { issuePriorities, issueStatuses, type IssuePriority, type IssueStatus } from "@/lib/issue-status";
-import { isUuid } from "@/lib/schemas/common";
+import { hasSearchWord, isUuid } from "@/lib/schemas/common";
 import { apiGet, apiPage, apiSend } from "@/lib/queries/fetcher";
 
 // type only: the detail's shape is whatever the service returns, never a copy of it
@@ -48,8 +48,9 @@ export function parseIssueFilters(params: Record<string, string | string[] | und
   }
   const priority = one("priority");
   if (priority && (issuePriorities as readonly string[]).includes(priority)) out.priority = priority as IssuePriority;
+  // a text without a word would be refused by the API (400): the page treats it as no search
   const q = one("q")?.slice(0, 200);
-  if (q) out.q = q;
+  if (q && hasSearchWord(q)) out.q = q;
   return out;
 }
 

@@ -14,3 +14,6 @@ export const centsSchema = z.number().int("must be whole cents").min(0).max(2_14
 export const hexColorSchema = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex colour such as #1f6feb");
+
+/** A search text holds a word to look for (a letter or a digit): the rule of every `q`. */
+export const hasSearchWord = (q: string) => /[\p{L}\p{N}]/u.test(q);

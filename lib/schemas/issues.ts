@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { refSchema, uuidSchema } from "@/lib/schemas/common";
+import { hasSearchWord, refSchema, uuidSchema } from "@/lib/schemas/common";
 import { issuePriorities, issueStatuses } from "@/lib/issue-status";
 
 export const issueStatusSchema = z.enum(issueStatuses);
@@ -61,7 +61,7 @@ export const listIssuesQuery = z.object({
   parentId: uuidSchema.optional(),
   labelId: uuidSchema.optional(),
   priority: issuePrioritySchema.optional(),
-  q: z.string().trim().min(1).max(200).regex(/[\p{L}\p{N}]/u, "must contain a letter or a digit").optional()
+  q: z.string().trim().min(1).max(200).refine(hasSearchWord, "must contain a letter or a digit").optional()
     .describe("Words to find (each as a word prefix, all of them) in identifier, number, title, description or comments"),
 });
 export type ListIssuesQuery = z.infer<typeof listIssuesQuery>;
