@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { Worker } from "@/lib/runtime/worker";
 import { client } from "../support/api";
-import { finishedRun, runOfWake, startWorker } from "../support/runtime";
+import { finishedRun, runOfWake, startWorker, waitFor } from "../support/runtime";
 import { createAgentWithKey, createWorld } from "../factories";
 
 let worker: Worker;
@@ -61,6 +61,40 @@ echo "bye" >&2
     const agentAfter = await db().agent.findUniqueOrThrow({ where: { id: agent.id } });
     expect(agentAfter.status).toBe("idle");
     expect(agentAfter.lastHeartbeatAt).not.toBeNull();
+  });
+
+  it("programs are started by the run launcher; a launcher that dies fails its runs, takes their programs with it and is replaced", async () => {
+    const w = await createWorld();
+    const pidFile = path.join(dir, "launcher-victim.pid");
+    const { agent } = await createAgentWithKey(w.company.id, {
+      adapterType: "process", adapterConfig: { command: `if [ ! -e ${pidFile} ]; then echo $$ > ${pidFile}; exec sleep 30; fi; echo second run` },
+    });
+    const owner = client(w.tokens.owner);
+    const first = await runOfWake((await owner.post(`/api/agents/${agent.id}/wakeup`, {})).body.id);
+    const programGroup = Number(await waitFor(async () => (fs.existsSync(pidFile) ? fs.readFileSync(pidFile, "utf8").trim() || null : null), "the program's pid"));
+    // the program's parent is the launcher, a child of this process (the worker's), not this process
+    const parentOf = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+    const launcher = parentOf(programGroup);
+    expect(launcher).not.toBe(process.pid);
+    expect(parentOf(launcher)).toBe(process.pid);
+    expect(fs.readFileSync(`/proc/${launcher}/cmdline`, "utf8")).toContain("run-launcher.mjs");
+
+    process.kill(launcher, "SIGKILL");
+    const failed = await finishedRun(first);
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toMatch(/^the run launcher exited/);
+    await waitFor(async () => {
+      try {
+        process.kill(-programGroup, 0);
+        return null;
+      } catch {
+        return true;
+      }
+    }, "the program to be killed with its launcher", 5_000);
+
+    const second = await finishedRun(await runOfWake((await owner.post(`/api/agents/${agent.id}/wakeup`, {})).body.id));
+    expect(second.status).toBe("succeeded");
+    expect((await owner.get(`/api/heartbeat-runs/${second.id}/log`)).body.content).toContain("second run");
   });
 });
 

@@ -3,6 +3,8 @@
 // same worker process is "another instance" for live events: its run.started reaches an SSE client
 // of this process through PostgreSQL NOTIFY.
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -40,7 +42,11 @@ afterAll(async () => {
 describe("crash recovery", () => {
   it("a worker killed mid-run leaves an orphan that the next worker closes at start; its events reached this instance", async () => {
     const w = await createWorld();
-    const agent = await createAgent(w.company.id, { name: `Sleeper ${Date.now()}`, adapterConfig: { command: "sleep 3" } });
+    // the first run records its process group and sleeps; a later run finds the file and succeeds
+    const pidFile = path.join(os.tmpdir(), `charter-recovery-${process.pid}-${Date.now()}`);
+    const agent = await createAgent(w.company.id, {
+      name: `Sleeper ${Date.now()}`, adapterConfig: { command: `if [ ! -e ${pidFile} ]; then echo $$ > ${pidFile}; exec sleep 30; fi` },
+    });
     const sse = await openEvents(w.company.id, w.tokens.owner);
     const child = workerProcess();
     const wake = (await client(w.tokens.owner).post(`/api/agents/${agent.id}/wakeup`, {})).body;
@@ -54,8 +60,20 @@ describe("crash recovery", () => {
     await sse.waitFor((e) => e.data.action === "run.started" && e.data.entityId === running.id, "run.started from the worker process");
     await sse.close();
 
+    const programGroup = Number(await waitFor(async () => (fs.existsSync(pidFile) ? fs.readFileSync(pidFile, "utf8").trim() || null : null), "the program's pid"));
+    const groupAlive = () => {
+      try {
+        process.kill(-programGroup, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(groupAlive()).toBe(true);
     child.kill("SIGKILL");
     await new Promise((r) => child.once("exit", r));
+    // the agent program does not outlive its worker, even one killed with SIGKILL
+    await waitFor(async () => !groupAlive() || null, "the agent program to be killed with its worker", 5_000);
     // nobody finished it
     expect((await db().heartbeatRun.findUniqueOrThrow({ where: { id: running.id } })).status).toBe("running");
 
@@ -72,6 +90,7 @@ describe("crash recovery", () => {
       expect((await finishedRun(rerun)).status).toBe("succeeded");
     } finally {
       await next.stop();
+      fs.rmSync(pidFile, { force: true });
     }
   });
 
