@@ -19,7 +19,7 @@ function challenge(req: NextRequest, description: string): Response {
 const handler = oauthRoute(async (req: NextRequest) => {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
   if (!match) return challenge(req, "Send Authorization: Bearer <access token or agent API key>");
-  const actor = await actorFromBearer(db(), match[1]);
+  const actor = await actorFromBearer(match[1]);
   if (!actor) return challenge(req, "The bearer token is unknown, expired or revoked");
   // stateless: no server-initiated stream to open (GET) and no session to end (DELETE)
   if (req.method !== "POST") return Response.json({ error: "method_not_allowed", error_description: "POST JSON-RPC messages to /mcp" }, { status: 405, headers: { Allow: "POST" } });

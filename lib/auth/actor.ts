@@ -1,7 +1,8 @@
 // Who is calling: an agent (API key or a run's short-lived key) or a board user (session, board
 // token). Resolution reads; it never writes, so authenticating costs one indexed lookup.
 import type { AgentRole, MembershipRole } from "@/lib/generated/prisma/client";
-import { sql, type Db } from "@/lib/db/client";
+import { sql } from "@/lib/db/client";
+import { isUuid } from "@/lib/schemas/common";
 import { digestToken, tokenKind } from "@/lib/auth/tokens";
 import { userForAccessToken } from "@/lib/oauth/store";
 
@@ -28,17 +29,11 @@ export interface BoardActor {
 export type Actor = AgentActor | BoardActor;
 
 /** Resolves a bearer token to an actor, or null when it is unknown, revoked, expired or disabled. */
-export async function actorFromBearer(db: Db, token: string): Promise<Actor | null> {
+export async function actorFromBearer(token: string): Promise<Actor | null> {
   const kind = tokenKind(token);
   if (kind === "agentKey" || kind === "runKey") return agentFromKey(digestToken(token));
-  if (kind === "boardToken") {
-    const row = await db.boardToken.findUnique({
-      where: { tokenHash: digestToken(token) },
-      select: { userId: true, revokedAt: true, expiresAt: true },
-    });
-    if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= new Date())) return null;
-    return boardActorForUser(db, row.userId, "token");
-  }
+  if (kind === "boardToken") return boardUserWhere("board-token-user", `JOIN "BoardToken" t ON t."userId" = u.id
+      WHERE t."tokenHash" = $1 AND t."revokedAt" IS NULL AND (t."expiresAt" IS NULL OR t."expiresAt" > now())`, digestToken(token), "token");
   if (kind === "oauthAccess") {
     // the board user who authorized, or the instance admin for client credentials (DESIGN §9)
     const user = await userForAccessToken(token);
@@ -80,15 +75,29 @@ async function agentFromKey(tokenHash: string): Promise<AgentActor | null> {
   return { kind: "agent", agentId: row.agentId, companyId: row.companyId, role: row.role, keyId: row.keyId, runId: row.runId };
 }
 
-export async function boardActorForUser(db: Db, userId: string, via: BoardActor["via"]): Promise<BoardActor | null> {
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, name: true, isInstanceAdmin: true, memberships: { select: { companyId: true, role: true } } },
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  isInstanceAdmin: boolean;
+  roles: Record<string, MembershipRole>;
+}
+
+/** A board user and every membership, in one prepared statement; `where` selects the user `u` by $1. */
+async function boardUserWhere(name: string, where: string, value: string, via: BoardActor["via"]): Promise<BoardActor | null> {
+  const { rows } = await sql().query<UserRow>({
+    name,
+    text: `SELECT u.id, u.email, u.name, u."isInstanceAdmin",
+                  COALESCE((SELECT json_object_agg(m."companyId", m.role) FROM "Membership" m WHERE m."userId" = u.id), '{}'::json) AS roles
+             FROM "User" u ${where}`,
+    values: [value],
   });
+  const user = rows[0];
   if (!user) return null;
-  return {
-    kind: "board", userId: user.id, email: user.email, name: user.name, isInstanceAdmin: user.isInstanceAdmin,
-    roles: Object.fromEntries(user.memberships.map((m) => [m.companyId, m.role])),
-    via,
-  };
+  return { kind: "board", userId: user.id, email: user.email, name: user.name, isInstanceAdmin: user.isInstanceAdmin, roles: user.roles, via };
+}
+
+export async function boardActorForUser(userId: string, via: BoardActor["via"]): Promise<BoardActor | null> {
+  if (!isUuid(userId)) return null; // a session minted for something else
+  return boardUserWhere("board-session-user", "WHERE u.id = $1::uuid", userId, via);
 }

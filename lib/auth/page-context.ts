@@ -15,7 +15,7 @@ export async function boardContext(): Promise<BoardContext | null> {
   const session = await getServerSession(authOptions());
   const userId = (session?.user as { id?: string } | undefined)?.id;
   if (!userId) return null;
-  const actor = await boardActorForUser(db(), userId, "session");
+  const actor = await boardActorForUser(userId, "session");
   return actor ? { db: db(), actor } : null;
 }
 

@@ -1,6 +1,5 @@
 // Bearer token first, then the board session cookie. Missing or invalid: 401 with WWW-Authenticate.
 import type { NextRequest } from "next/server";
-import { db } from "@/lib/db/client";
 import { actorFromBearer, boardActorForUser, type Actor } from "@/lib/auth/actor";
 import { digestToken, tokenKind } from "@/lib/auth/tokens";
 import { sessionUserId } from "@/lib/auth/session";
@@ -21,14 +20,14 @@ export async function resolveActor(req: NextRequest): Promise<Actor> {
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthenticated("Use the Authorization: Bearer <token> scheme");
-    const actor = await actorFromBearer(db(), match[1]);
+    const actor = await actorFromBearer(match[1]);
     if (!actor) throw invalidBearer();
     return actor;
   }
   const userId = await sessionUserId(req);
   if (userId) {
     assertSameOrigin(req);
-    const actor = await boardActorForUser(db(), userId, "session");
+    const actor = await boardActorForUser(userId, "session");
     if (actor) return actor;
   }
   throw unauthenticated("Authentication required: send Authorization: Bearer <token>");
