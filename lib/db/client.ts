@@ -54,6 +54,14 @@ export type SqlExec = (text: string, values: unknown[]) => Promise<Record<string
 /** A transaction on one pooled connection, for hot paths written in SQL. */
 export async function sqlTx<T>(fn: (exec: SqlExec) => Promise<T>): Promise<T> {
   const client = await sql().connect();
+  // A checked-out client has no listener of the pool's: a connection the server ends mid-transaction
+  // (a restart, an admin's terminate) would be an uncaught 'error'. The query in flight fails, this
+  // transaction fails with it, and the broken connection is destroyed instead of returned.
+  let broken = false;
+  const onError = () => {
+    broken = true;
+  };
+  client.on("error", onError);
   try {
     await client.query("BEGIN");
     const result = await fn(async (text, values) => (await client.query(text, values)).rows);
@@ -63,6 +71,7 @@ export async function sqlTx<T>(fn: (exec: SqlExec) => Promise<T>): Promise<T> {
     await client.query("ROLLBACK").catch(() => {});
     throw e;
   } finally {
-    client.release();
+    client.off("error", onError);
+    client.release(broken);
   }
 }
