@@ -34,21 +34,40 @@ export interface BudgetEffects {
   pausedAgentIds: string[];
 }
 
-async function readState(exec: SqlExec, companyId: string, agentId: string, now: Date): Promise<BudgetState | null> {
-  const rows = await exec(
-    `SELECT a."budgetMonthlyCents" AS "agentBudgetCents", c."budgetMonthlyCents" AS "companyBudgetCents",
-            (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
-              WHERE r."companyId" = $1::uuid AND r."agentId" = $2::uuid AND r.day >= $3::date AND r.day < $4::date) AS "agentSpentCents",
-            -- the company's month is summed only when it has a budget to hold it against (0: no limit)
-            CASE WHEN c."budgetMonthlyCents" > 0 THEN
-              (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
-                WHERE r."companyId" = $1::uuid AND r.day >= $3::date AND r.day < $4::date) ELSE 0 END AS "companySpentCents"
-       FROM "Agent" a JOIN "Company" c ON c.id = a."companyId"
-      WHERE a.id = $2::uuid AND a."companyId" = $1::uuid`,
-    [companyId, agentId, ...monthArgs(now)],
-  );
-  const r = rows[0];
-  if (!r) return null;
+/**
+ * The budget state after a cost event, as columns of the statement that records it (see
+ * recordCostEvent): `st` holds both budgets, `roll` is the rollup row the event was folded into,
+ * as its upsert returned it. $2 is the company, $3 the agent, and `monthFrom`/`monthTo` the
+ * parameters of the current UTC month. The upserted row is taken from RETURNING, which carries
+ * every report committed before the row lock was granted (concurrent reports of one agent queue
+ * there); the month's other rows come from the statement's snapshot.
+ */
+export function budgetStateColumns(monthFrom: string, monthTo: string): string {
+  const fresh = `coalesce(CASE WHEN roll.day >= ${monthFrom}::date AND roll.day < ${monthTo}::date THEN roll."costCents" END, 0)`;
+  return `st."agentBudgetCents", st."companyBudgetCents",
+    ((SELECT coalesce(sum(r."costCents"), 0) FROM "CostRollup" r
+       WHERE r."companyId" = $2::uuid AND r."agentId" = $3::uuid AND r.day >= ${monthFrom}::date AND r.day < ${monthTo}::date
+         AND NOT (r.day IS NOT DISTINCT FROM roll.day AND r."projectId" IS NOT DISTINCT FROM roll."projectId")) + ${fresh})::float8 AS "agentSpentCents",
+    -- the company's month is summed only when it has a budget to hold it against (0: no limit)
+    CASE WHEN st."companyBudgetCents" > 0 THEN
+      ((SELECT coalesce(sum(r."costCents"), 0) FROM "CostRollup" r
+         WHERE r."companyId" = $2::uuid AND r.day >= ${monthFrom}::date AND r.day < ${monthTo}::date
+           AND NOT (r.day IS NOT DISTINCT FROM roll.day AND r."agentId" = $3::uuid AND r."projectId" IS NOT DISTINCT FROM roll."projectId")) + ${fresh})::float8
+    ELSE 0 END AS "companySpentCents"`;
+}
+
+/** The budgets side of budgetStateColumns: the CTE `st`. */
+export const budgetsCte = `st AS (
+    SELECT a."budgetMonthlyCents" AS "agentBudgetCents", c."budgetMonthlyCents" AS "companyBudgetCents"
+      FROM "Agent" a JOIN "Company" c ON c.id = a."companyId" WHERE a.id = $3::uuid AND a."companyId" = $2::uuid
+  )`;
+
+/** The month's bounds as budgetStateColumns takes them. */
+export const monthBounds = monthArgs;
+
+/** Reads budgetStateColumns' columns from a row. */
+export function budgetStateOf(r: Record<string, unknown>): BudgetState | null {
+  if (r.agentBudgetCents === null || r.agentBudgetCents === undefined) return null;
   return {
     agentSpentCents: Number(r.agentSpentCents), agentBudgetCents: Number(r.agentBudgetCents),
     companySpentCents: Number(r.companySpentCents), companyBudgetCents: Number(r.companyBudgetCents),
@@ -85,8 +104,7 @@ async function pauseForBudget(exec: SqlExec, actor: Actor | null, companyId: str
  * reporter). Concurrent events of one agent serialise on their rollup row; events of different
  * agents may each see the company just under its limit, and then the next event pauses.
  */
-export async function enforceBudgets(exec: SqlExec, input: { companyId: string; agentId: string; costCents: number; inMonth: boolean }, now = new Date()): Promise<BudgetEffects> {
-  const s = await readState(exec, input.companyId, input.agentId, now);
+export async function enforceBudgets(exec: SqlExec, input: { companyId: string; agentId: string; costCents: number; inMonth: boolean }, s: BudgetState | null): Promise<BudgetEffects> {
   const effects: BudgetEffects = { state: s, warning: false, agentWarning: false, companyWarning: false, pausedAgentIds: [] };
   if (!s) return effects;
   effects.warning = atWarning(s.agentSpentCents, s.agentBudgetCents) || atWarning(s.companySpentCents, s.companyBudgetCents);

@@ -1,5 +1,6 @@
 // Cost events (DESIGN §7): an append-only ledger of spend. Each event is one statement that checks
-// the references, inserts the event and folds it into CostRollup, then the budget check; all on a
+// the references, inserts the event, folds it into CostRollup and reads the budget state after it,
+// then the budget rules act on that state (a write only at a crossing); all on a
 // SqlExec so the runtime can record a run's cost inside its own transaction. recordCostEvent is
 // the only writer of CostEvent: the rollup is right only if every event passes through it.
 import { sqlTx, type SqlExec } from "@/lib/db/client";
@@ -9,7 +10,7 @@ import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagin
 import type { CreateCostEventInput } from "@/lib/schemas/costs";
 import type { ServiceContext } from "@/lib/services/context";
 import { companyIdOrThrow, getCompanyOrThrow } from "@/lib/services/companies";
-import { enforceBudgets, type BudgetEffects } from "@/lib/services/budgets";
+import { budgetStateColumns, budgetStateOf, budgetsCte, enforceBudgets, monthBounds, type BudgetEffects } from "@/lib/services/budgets";
 import { monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 
 export interface CostEventInput {
@@ -89,10 +90,13 @@ export async function recordCostEvent(exec: SqlExec, input: CostEventInput, now 
          "inputTokens" = "CostRollup"."inputTokens" + EXCLUDED."inputTokens",
          "outputTokens" = "CostRollup"."outputTokens" + EXCLUDED."outputTokens",
          "eventCount" = "CostRollup"."eventCount" + 1
-     )
-     SELECT ref."agentOk", ref."issueOk", ref."projectOk", to_jsonb(ins.*) AS event FROM ref LEFT JOIN ins ON true`,
+       RETURNING day, "projectId", "costCents"
+     ), ${budgetsCte}
+     SELECT ref."agentOk", ref."issueOk", ref."projectOk", to_jsonb(ins.*) AS event, ${budgetStateColumns("$14", "$15")}
+       FROM ref LEFT JOIN ins ON true LEFT JOIN roll ON true LEFT JOIN st ON true`,
     [uuidv7(now.getTime()), input.companyId, input.agentId, input.issueId ?? null, input.projectId ?? null, input.runId ?? null,
-      input.provider, input.model, input.inputTokens ?? 0, input.outputTokens ?? 0, input.costCents, occurredAt.toISOString(), now.toISOString()],
+      input.provider, input.model, input.inputTokens ?? 0, input.outputTokens ?? 0, input.costCents, occurredAt.toISOString(), now.toISOString(),
+      ...monthBounds(now)],
   );
   const r = rows[0];
   if (!r.agentOk) throw invalidReference("body.agentId", "Agent");
@@ -100,7 +104,7 @@ export async function recordCostEvent(exec: SqlExec, input: CostEventInput, now 
   if (!r.projectOk) throw invalidReference("body.projectId", "Project");
   const event = costEventDto(r.event as CostEventRow);
   const inMonth = occurredAt >= monthStartUtc(now) && occurredAt < nextMonthStartUtc(now);
-  const budget = await enforceBudgets(exec, { companyId: input.companyId, agentId: input.agentId, costCents: input.costCents, inMonth }, now);
+  const budget = await enforceBudgets(exec, { companyId: input.companyId, agentId: input.agentId, costCents: input.costCents, inMonth }, budgetStateOf(r));
   return { event, budget };
 }
 

@@ -119,6 +119,18 @@ describe("agent budgets", () => {
     expect(await db().agent.findUniqueOrThrow({ where: { id: a.agent.id } })).toMatchObject({ status: "paused", pauseReason: "budget" });
   });
 
+  it("concurrent reports of one agent: exactly one 80% warning and the report reaching 100% pauses it", async () => {
+    const { post, me, w, a } = await budgeted(1000);
+    // 20 × 50 = 1000 at once, each on its own connection: every report sees the ones before it
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(50)));
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const spent = answers.map((r) => r.body.spentMonthlyCents as number).sort((x, y) => x - y);
+    expect(spent).toEqual(Array.from({ length: 20 }, (_, i) => 50 * (i + 1)));
+    expect(answers.filter((r) => r.body.pausedAgentIds.length > 0).map((r) => r.body.spentMonthlyCents)).toEqual([1000]);
+    expect(await db().activityLog.count({ where: { companyId: w.company.id, action: "agent.budget_warning", entityId: a.agent.id } })).toBe(1);
+    expect(await me()).toMatchObject({ spentMonthlyCents: 1000, status: "paused" });
+  });
+
   it("a budget of 0 means no limit", async () => {
     const { post, a, me } = await budgeted(0);
     await post(1_000_000);
