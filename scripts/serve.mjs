@@ -92,7 +92,10 @@ const child = spawn(process.execPath, [nextBin, mode, "-H", settings.HOST, "-p",
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
     CHARTER_LAUNCHER_PID: String(process.pid),
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=${settings.CHARTER_MAX_HEAP_MB}`.trim(),
+    // a young generation of 32 MiB semi-spaces instead of 16: at a hundred requests in flight a
+    // tenth of the server's time went to scavenges; fewer of them cut its CPU per request by ~12%
+    // (README, Decisions), and idle memory is unchanged (the space grows only under allocation)
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=${settings.CHARTER_MAX_HEAP_MB} --max-semi-space-size=32`.trim(),
   },
 });
 if (prepared.setupToken) {
