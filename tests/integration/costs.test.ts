@@ -175,6 +175,22 @@ describe("agent budgets", () => {
 });
 
 describe("company budget", () => {
+  it("every agent of a company at 80% of the company's budget sees budgetWarning on /me, whatever its own budget", async () => {
+    const w = await createWorld();
+    await client(w.tokens.owner).patch(`/api/companies/${w.company.id}`, { budgetMonthlyCents: 1000 });
+    const me = async (token: string) => (await client(token).get("/api/agents/me")).body;
+    await client(w.tokens.engineer).post(`/api/companies/${w.company.id}/cost-events`, event(w.engineer.id, 799));
+    expect(await me(w.tokens.ceo)).toMatchObject({ budgetWarning: false, spentMonthlyCents: 0, budgetMonthlyCents: 0 });
+    expect(await me(w.tokens.engineer)).toMatchObject({ budgetWarning: false, spentMonthlyCents: 799 });
+    await client(w.tokens.engineer).post(`/api/companies/${w.company.id}/cost-events`, event(w.engineer.id, 1));
+    // the CEO spent nothing and has no budget of its own: the company's line is what warns it
+    expect(await me(w.tokens.ceo)).toMatchObject({ budgetWarning: true, spentMonthlyCents: 0, budgetMonthlyCents: 0 });
+    expect(await me(w.tokens.engineer)).toMatchObject({ budgetWarning: true, spentMonthlyCents: 800 });
+    // a company without a budget never warns
+    await client(w.tokens.owner).patch(`/api/companies/${w.company.id}`, { budgetMonthlyCents: 0 });
+    expect(await me(w.tokens.ceo)).toMatchObject({ budgetWarning: false });
+  });
+
   it("pauses every working agent at the company's 100% and resumes them when it is raised", async () => {
     const w = await createWorld();
     await client(w.tokens.owner).patch(`/api/companies/${w.company.id}`, { budgetMonthlyCents: 1000 });

@@ -7,7 +7,7 @@ import { isUuid } from "@/lib/schemas/common";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { sql, type Db } from "@/lib/db/client";
 import { agentKeyAuthenticates } from "@/lib/auth/actor";
-import { agentsSpendCents, isoDay, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
+import { agentsSpendCents, atWarning, isoDay, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 
 export async function getAgentOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Agent> {
   const key: Prisma.AgentWhereInput = isUuid(ref) ? { id: ref } : { urlKey: ref.toLowerCase() };
@@ -50,7 +50,7 @@ export async function agentDtos(db: Db | Tx, companyId: string, agents: Agent[])
   return agents.map((a) => agentDto(a, spend.get(a.id) ?? 0));
 }
 
-type AgentWithExtras = Agent & { spent: number; chain: ChainItem[] };
+type AgentWithExtras = Agent & { spent: number; chain: ChainItem[]; companyBudget: number; companySpent: number };
 
 /**
  * The agent named by the `target` CTE (one row: id, companyId), its month-to-date spend and its
@@ -71,15 +71,23 @@ const identitySql = (target: string) => `WITH RECURSIVE target AS (${target}),
             (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
               WHERE r."companyId" = a."companyId" AND r."agentId" = a.id AND r.day >= $1::date AND r.day < $2::date) AS spent,
             (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'role', role, 'title', title) ORDER BY depth), '[]')
-               FROM chain) AS chain
-       FROM target t JOIN "Agent" a ON a.id = t.id AND a."companyId" = t."companyId"`;
+               FROM chain) AS chain,
+            c."budgetMonthlyCents"::float8 AS "companyBudget",
+            -- the company's month only when it has a budget (DESIGN §7: its 80% warns every agent)
+            CASE WHEN c."budgetMonthlyCents" > 0 THEN
+              (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
+                WHERE r."companyId" = a."companyId" AND r.day >= $1::date AND r.day < $2::date) ELSE 0 END AS "companySpent"
+       FROM target t JOIN "Agent" a ON a.id = t.id AND a."companyId" = t."companyId"
+       JOIN "Company" c ON c.id = a."companyId"`;
 
 const month = () => [isoDay(monthStartUtc()), isoDay(nextMonthStartUtc())];
 
+/** /api/agents/me: budgetWarning is on at 80% of the agent's budget or of its company's (DESIGN §7). */
 function identityDto(row: AgentWithExtras | undefined) {
   if (!row) return null;
-  const { spent, chain, ...agent } = row;
-  return agentDto(agent, spent, chain);
+  const { spent, chain, companyBudget, companySpent, ...agent } = row;
+  const dto = agentDto(agent, spent, chain);
+  return { ...dto, budgetWarning: dto.budgetWarning || atWarning(companySpent, companyBudget) };
 }
 
 /** GET /api/agents/me of an agent already authenticated. */
