@@ -44,9 +44,18 @@ export async function createHire(ctx: ServiceContext, companyRef: string, input:
   return { agent: await agentWithChain(ctx.db, agent), approval: approval ? approvalDto(approval) : null };
 }
 
-/** A hire resubmitted with a revised payload: validate it and revise the waiting agent to match. */
+/** The fields of a hire's payload that a resubmission may revise. */
+const hireFields = ["name", "role", "title", "icon", "capabilities", "reportsTo", "budgetMonthlyCents", "adapterType", "reason"] as const;
+
+/**
+ * A hire resubmitted with a revised payload: the fields it names replace the requested ones, the
+ * others stay as requested before (a revision answers what the board asked about, it does not
+ * restate the hire); the result is validated and the waiting agent revised to match.
+ */
 export async function applyHirePayload(tx: Tx, ctx: ServiceContext, approval: Approval, payload: Record<string, unknown>): Promise<Prisma.InputJsonObject> {
-  const res = hireSchema.extend({ agentId: hireSchema.shape.reportsTo }).safeParse(payload);
+  const before = (approval.payload ?? {}) as Record<string, unknown>;
+  const kept = Object.fromEntries(hireFields.filter((k) => before[k] !== undefined && !(k in payload)).map((k) => [k, before[k]]));
+  const res = hireSchema.extend({ agentId: hireSchema.shape.reportsTo }).safeParse({ ...kept, ...payload });
   if (!res.success) {
     throw new AppError("validation_error", "The body does not match the expected fields", res.error.issues.map((i) => ({ path: ["body", "payload", ...i.path.map(String)].join("."), message: i.message })));
   }

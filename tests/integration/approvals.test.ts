@@ -150,6 +150,26 @@ describe("deciding approvals", () => {
   });
 });
 
+describe("a hire's revision", () => {
+  it("changes only the fields the resubmission names; the rest stay as requested, on the payload and the agent", async () => {
+    const w = await createWorld();
+    const { body } = await hire(w, w.tokens.manager, { name: "Ada", role: "manager", title: "Platform lead", capabilities: "Go, SQL", budgetMonthlyCents: 5000, icon: "code", reason: "On-call load" });
+    await client(w.tokens.owner).post(`/api/approvals/${body.approval.id}/request-revision`, { decisionNote: "Smaller budget" });
+    const re = await client(w.tokens.manager).post(`/api/approvals/${body.approval.id}/resubmit`, { payload: { budgetMonthlyCents: 3000 } });
+    expect(re.status).toBe(200);
+    const requested = { name: "Ada", role: "manager", title: "Platform lead", capabilities: "Go, SQL", icon: "code", reportsTo: w.manager.id, reason: "On-call load" };
+    expect(re.body.payload).toMatchObject({ ...requested, budgetMonthlyCents: 3000, agentId: body.agent.id });
+    expect(await db().agent.findUniqueOrThrow({ where: { id: body.agent.id } })).toMatchObject({
+      name: "Ada", role: "manager", title: "Platform lead", capabilities: "Go, SQL", icon: "code", reportsToId: w.manager.id, budgetMonthlyCents: 3000,
+    });
+    // a named field may still be cleared, and a bad one is refused with nothing changed
+    await client(w.tokens.owner).post(`/api/approvals/${body.approval.id}/request-revision`);
+    expect((await client(w.tokens.manager).post(`/api/approvals/${body.approval.id}/resubmit`, { payload: { role: "janitor" } })).status).toBe(400);
+    const cleared = await client(w.tokens.manager).post(`/api/approvals/${body.approval.id}/resubmit`, { payload: { icon: null } });
+    expect(cleared.body.payload).toMatchObject({ ...requested, icon: null, budgetMonthlyCents: 3000 });
+  });
+});
+
 describe("the CEO strategy approval and the gate", () => {
   it("is requested by the CEO itself with payload.plan", async () => {
     const w = await createWorld();
