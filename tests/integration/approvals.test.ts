@@ -150,6 +150,21 @@ describe("deciding approvals", () => {
   });
 });
 
+describe("a hire whose agent is gone", () => {
+  it("cannot be approved once its pending agent was terminated (422, nothing changes); it can still be rejected", async () => {
+    const w = await createWorld();
+    const { body } = await hire(w);
+    const owner = client(w.tokens.owner);
+    expect((await owner.post(`/api/agents/${body.agent.id}/terminate`)).status).toBe(200);
+    const res = await owner.post(`/api/approvals/${body.approval.id}/approve`);
+    expect([res.status, res.body.code]).toEqual([422, "invalid_transition"]);
+    expect(res.body.details).toMatchObject({ agentId: body.agent.id, agentStatus: "terminated" });
+    expect((await db().approval.findUniqueOrThrow({ where: { id: body.approval.id } })).status).toBe("pending");
+    expect((await db().agent.findUniqueOrThrow({ where: { id: body.agent.id } })).status).toBe("terminated");
+    expect((await owner.post(`/api/approvals/${body.approval.id}/reject`)).body).toMatchObject({ status: "rejected" });
+  });
+});
+
 describe("a hire's revision", () => {
   it("changes only the fields the resubmission names; the rest stay as requested, on the payload and the agent", async () => {
     const w = await createWorld();

@@ -22,7 +22,14 @@ async function applyHireDecision(tx: Tx, approval: Approval, decision: Decision)
   if (approval.type !== "hire_agent" || !approval.subjectAgentId || decision === "revision_requested") return;
   const where = { id: approval.subjectAgentId, companyId: approval.companyId, status: "pending_approval" as const };
   if (decision === "approved") {
-    await tx.agent.updateMany({ where, data: { status: "idle" } });
+    const res = await tx.agent.updateMany({ where, data: { status: "idle" } });
+    if (res.count === 0) {
+      // terminated (or otherwise decided) while the hire waited: approving would activate nobody
+      const agent = await tx.agent.findFirst({ where: { id: approval.subjectAgentId, companyId: approval.companyId }, select: { status: true } });
+      throw new AppError("invalid_transition", `The agent of this hire is no longer waiting for approval (it is ${agent?.status ?? "gone"}); reject the hire instead`, {
+        agentId: approval.subjectAgentId, agentStatus: agent?.status ?? null,
+      });
+    }
   } else {
     const res = await tx.agent.updateMany({ where, data: { status: "terminated", pauseReason: null } });
     if (res.count) await releaseAgentWork(tx, approval.companyId, approval.subjectAgentId);
