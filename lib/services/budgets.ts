@@ -12,7 +12,8 @@ import { atLimit, atWarning, isoDay, monthStartUtc, nextMonthStartUtc } from "@/
 /** Statuses from which a budget pause applies; board pauses, pending and terminated agents stay as they are. */
 const workingStatuses = ["idle", "running", "error"];
 
-const monthArgs = (now: Date) => [isoDay(monthStartUtc(now)), isoDay(nextMonthStartUtc(now))];
+/** The current UTC month's first day and the next month's, as the SQL here (and budgetStateColumns) takes them. */
+export const monthArgs = (now: Date) => [isoDay(monthStartUtc(now)), isoDay(nextMonthStartUtc(now))];
 
 export interface BudgetState {
   agentSpentCents: number;
@@ -62,8 +63,6 @@ export const budgetsCte = `st AS (
       FROM "Agent" a JOIN "Company" c ON c.id = a."companyId" WHERE a.id = $3::uuid AND a."companyId" = $2::uuid
   )`;
 
-/** The month's bounds as budgetStateColumns takes them. */
-export const monthBounds = monthArgs;
 
 /** Reads budgetStateColumns' columns from a row. */
 export function budgetStateOf(r: Record<string, unknown>): BudgetState | null {

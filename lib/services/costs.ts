@@ -10,7 +10,7 @@ import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagin
 import type { CreateCostEventInput } from "@/lib/schemas/costs";
 import type { ServiceContext } from "@/lib/services/context";
 import { companyIdOrThrow, getCompanyOrThrow } from "@/lib/services/companies";
-import { budgetStateColumns, budgetStateOf, budgetsCte, enforceBudgets, monthBounds, type BudgetEffects } from "@/lib/services/budgets";
+import { budgetStateColumns, budgetStateOf, budgetsCte, enforceBudgets, monthArgs, type BudgetEffects } from "@/lib/services/budgets";
 import { monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 
 export interface CostEventInput {
@@ -96,7 +96,7 @@ export async function recordCostEvent(exec: SqlExec, input: CostEventInput, now 
        FROM ref LEFT JOIN ins ON true LEFT JOIN roll ON true LEFT JOIN st ON true`,
     [uuidv7(now.getTime()), input.companyId, input.agentId, input.issueId ?? null, input.projectId ?? null, input.runId ?? null,
       input.provider, input.model, input.inputTokens ?? 0, input.outputTokens ?? 0, input.costCents, occurredAt.toISOString(), now.toISOString(),
-      ...monthBounds(now)],
+      ...monthArgs(now)],
   );
   const r = rows[0];
   if (!r.agentOk) throw invalidReference("body.agentId", "Agent");

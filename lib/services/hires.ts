@@ -44,8 +44,8 @@ export async function createHire(ctx: ServiceContext, companyRef: string, input:
   return { agent: await agentWithChain(ctx.db, agent), approval: approval ? approvalDto(approval) : null };
 }
 
-/** The fields of a hire's payload that a resubmission may revise. */
-const hireFields = ["name", "role", "title", "icon", "capabilities", "reportsTo", "budgetMonthlyCents", "adapterType", "reason"] as const;
+/** The fields of a hire's payload that a resubmission may revise: those of the hire itself. */
+const hireFields = Object.keys(hireSchema.shape);
 
 /**
  * A hire resubmitted with a revised payload: the fields it names replace the requested ones, the
