@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { digestToken } from "@/lib/auth/tokens";
 import { client } from "../support/api";
+import { sessionCookie } from "../support/oauth";
 import { createBoardUser, createWorld } from "../factories";
 
 describe("POST /api/board/tokens", () => {
@@ -100,5 +101,22 @@ describe("GET /api/board/me", () => {
     const res = await client(w.tokens.engineer).get("/api/board/me");
     expect(res.status).toBe(403);
     expect(res.body.error).toContain("/api/agents/me");
+  });
+});
+
+describe("the board session", () => {
+  it("authenticates its user with every membership; a deleted user or an id that is not a user's is 401, never a 500", async () => {
+    const w = await createWorld();
+    const other = await createWorld();
+    await db().membership.create({ data: { companyId: other.company.id, userId: w.owner.id, role: "viewer" } });
+    const asSession = async (userId: string) => client(null).get("/api/companies", { headers: { cookie: await sessionCookie(userId) } });
+    const ok = await asSession(w.owner.id);
+    expect(ok.status).toBe(200);
+    expect(ok.body.map((c: { id: string }) => c.id).sort()).toEqual([w.company.id, other.company.id].sort());
+    expect((await asSession("not-a-uuid")).status).toBe(401);
+    const gone = await createBoardUser();
+    await db().boardToken.deleteMany({ where: { userId: gone.user.id } });
+    await db().user.delete({ where: { id: gone.user.id } });
+    expect((await asSession(gone.user.id)).status).toBe(401);
   });
 });
