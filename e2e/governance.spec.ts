@@ -133,3 +133,22 @@ test("settings: invite an outside agent, which joins and waits for approval", as
   await expect(page.getByTestId("approval-card").filter({ hasText: "Hire Rover" })).toContainText("Joined through an invite");
   await board.dispose();
 });
+
+test("approving a hire whose agent was terminated meanwhile is refused with the reason; rejecting it clears it", async ({ page }, testInfo) => {
+  await signIn(page, ADMIN);
+  const board = await boardApi(page);
+  const company = await createCompany(board, "Gone Hire Co", { issuePrefix: "GONE" });
+  const ceo = await createAgent(board, company.id, { name: "Cora", role: "ceo" });
+  const ceoApi = await agentApi(board, ceo.id);
+  const hire = await post<{ agent: { id: string }; approval: { id: string } }>(ceoApi, `/api/companies/${company.id}/agent-hires`, { name: "Wes", role: "engineer" });
+  await post(board, `/api/agents/${hire.agent.id}/terminate`, {}, 200);
+  await page.goto(`/GONE/approvals/${hire.approval.id}`);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByTestId("decision-controls").getByRole("alert")).toContainText("no longer waiting for approval (it is terminated)");
+  await expect(page.getByTestId("approval-status")).toHaveText("Pending");
+  await snap(page, testInfo, "30-approve-refused");
+  await page.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByTestId("approval-status")).toHaveText("Rejected");
+  await ceoApi.dispose();
+  await board.dispose();
+});

@@ -37,6 +37,7 @@ export function Requester({ approval, names }: { approval: ApprovalDto; names: A
 function HireSummary({ approval, names }: { approval: ApprovalDto; names: ApprovalNames }) {
   const p = approval.payload;
   const manager = typeof p.reportsTo === "string" ? names.agents[p.reportsTo]?.name : null;
+  const budget = typeof p.budgetMonthlyCents === "number" ? p.budgetMonthlyCents : 0;
   return (
     <div className="flex items-start gap-3">
       <AgentAvatar icon={typeof p.icon === "string" ? p.icon : null} role={str(p.role) || "general"} />
@@ -45,7 +46,7 @@ function HireSummary({ approval, names }: { approval: ApprovalDto; names: Approv
         <p className="text-slate-600">
           {roleLabel(str(p.role) || "general")}{str(p.title) ? ` · ${str(p.title)}` : ""}
           {manager ? <> · reports to {manager}</> : null}
-          {" · budget "}{formatBudget(typeof p.budgetMonthlyCents === "number" ? p.budgetMonthlyCents : 0)}/month
+          {budget > 0 ? ` · budget ${formatBudget(budget)}/month` : " · no budget limit"}
         </p>
         {str(p.capabilities) && <p className="text-slate-500">{str(p.capabilities)}</p>}
         {str(p.reason) && <p className="text-slate-500">Why: {str(p.reason)}</p>}
@@ -66,10 +67,11 @@ export function ApprovalSummary({ approval, names, clamp = false }: { approval: 
   );
 }
 
+/** A span, not a paragraph: it also sits inside a card header's description, itself a <p>. */
 export function ApprovalMeta({ approval, names }: { approval: ApprovalDto; names: ApprovalNames }) {
   return (
-    <p className="text-xs text-slate-500">
+    <span className="block text-xs text-slate-500">
       {typeText[approval.type] ?? approval.type} · requested by <Requester approval={approval} names={names} /> · {formatDateTime(approval.createdAt)}
-    </p>
+    </span>
   );
 }
