@@ -40,6 +40,30 @@ export function sql(): pg.Pool {
   return handle().pool;
 }
 
+/**
+ * PostgreSQL's text form of a timestamptz in a UTC session (`2026-11-22 13:45:14.12+00`: trailing zeros
+ * of the fraction dropped, no fraction for whole seconds).
+ */
+const utcTimestamptz = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, "text") as (text: string) => Date;
+
+/** A timestamptz as the API writes it (`Date#toISOString`: milliseconds, truncated, and `Z`). */
+export function timestamptzToIso(text: string): string {
+  const m = utcTimestamptz.exec(text);
+  if (m) return `${m[1]}T${m[2]}.${`${m[3] ?? ""}000`.slice(0, 3)}Z`;
+  // another session time zone (an external server's default), or a year past 9999
+  return parseTimestamptz(text).toISOString();
+}
+
+/**
+ * Type parsers for hot-path queries whose rows become JSON: timestamptz columns arrive as ISO strings,
+ * not Dates (pg's date parsing and Next's patched Date constructor cost ~0.1 ms per page of 50 issues).
+ */
+export const isoTimestampTypes = {
+  getTypeParser: (oid: number, format?: "text" | "binary") =>
+    oid === pg.types.builtins.TIMESTAMPTZ && format !== "binary" ? timestamptzToIso : pg.types.getTypeParser(oid, format),
+} as pg.CustomTypesConfig;
+
 export async function disconnectDb(): Promise<void> {
   const current = g.__charterDb;
   g.__charterDb = undefined;

@@ -1,8 +1,10 @@
 import type { Issue, IssueComment } from "@/lib/generated/prisma/client";
 
-type IssueRow = Omit<Issue, never> & { labelIds?: string[] };
+/** A row whose timestamps may already be ISO strings (hot-path SQL reads them so: isoTimestampTypes). */
+type Timestamps<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? Date | string | null : T[K] };
+type IssueRow = Timestamps<Issue> & { labelIds?: string[] };
 
-const iso = (d: Date | null) => d?.toISOString() ?? null;
+const iso = (d: Date | string | null) => (d === null ? null : typeof d === "string" ? d : d.toISOString());
 
 export function issueDto(row: IssueRow) {
   return {
@@ -30,8 +32,8 @@ export function issueDto(row: IssueRow) {
     // the execution lock a checkout takes (the owner is the assignee); cleared by release
     lockedAt: iso(row.lockedAt),
     checkoutRunId: row.checkoutRunId ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: iso(row.createdAt) as string,
+    updatedAt: iso(row.updatedAt) as string,
   };
 }
 

@@ -89,6 +89,7 @@ export function toPage<R, T>(
   const last = kept[kept.length - 1] as Record<string, Scalar | Date> | undefined;
   return {
     items: kept.map(map),
-    nextCursor: more && last ? encodeCursor(order.map(([f]) => last[f])) : null,
+    // a date column may come as an ISO string (isoTimestampTypes); the cursor always holds a date
+    nextCursor: more && last ? encodeCursor(order.map(([f, , kind]) => (kind === "date" && typeof last[f] === "string" ? new Date(last[f]) : last[f]))) : null,
   };
 }

@@ -4,7 +4,7 @@
 // issue_word_search). Hand-written SQL on the shared pool: this is the list every agent reads every heartbeat.
 import { createHash } from "node:crypto";
 import type { Issue } from "@/lib/generated/prisma/client";
-import { sql } from "@/lib/db/client";
+import { isoTimestampTypes, sql } from "@/lib/db/client";
 import { decodeCursor, toPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
 import { issueDto } from "@/lib/dto/issues";
 import { validationError } from "@/lib/http/errors";
@@ -68,12 +68,23 @@ export async function listIssues(ctx: ServiceContext, companyRef: string, query:
 /** How many issues of the list order a search tests one by one before it asks the GIN index. */
 const WALK_ROWS = 400;
 
-type Row = Issue & { labelIds: string[] };
+/** timestamps as ISO strings (isoTimestampTypes) */
+type Row = { [K in keyof Issue]: Issue[K] extends Date ? string : Issue[K] extends Date | null ? string | null : Issue[K] } & { labelIds: string[] };
 const columns = (t: string) =>
   `${issueColumns(t)}, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = ${t}."companyId" AND l."issueId" = ${t}.id) AS "labelIds"`;
 const orderBy = (t: string) => `ORDER BY ${t}.priority ASC, ${t}."updatedAt" DESC, ${t}.id DESC`;
 
 // Prepared per shape of filters (planning costs more than running these queries); a search's plan
-// does not depend on its words: the walk and the index are chosen above, not by the planner.
-const run = (text: string, values: unknown[]) =>
-  sql().query<Row>({ name: `issues-${createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text, values });
+// does not depend on its words: the walk and the index are chosen above, not by the planner. The
+// shapes are few (filters present or not), so their statement names are computed once each.
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    if (statementNames.size >= 1000) statementNames.clear();
+    name = `issues-${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+const run = (text: string, values: unknown[]) => sql().query<Row>({ name: statementName(text), text, values, types: isoTimestampTypes });
