@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
@@ -72,10 +73,27 @@ export async function disconnectDb(): Promise<void> {
   await current.pool.end();
 }
 
+/**
+ * The name under which a hot-path statement is prepared on each pooled connection: PostgreSQL then
+ * parses it once per connection and may keep its plan, where a cost event's statement spent 0.8 ms
+ * planning against 0.4 ms running. For fixed statement texts only (a text that varied per call would
+ * leave a prepared statement per call on every connection); names are computed once per text.
+ */
+export function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    if (statementNames.size >= 1000) statementNames.clear();
+    name = `s${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+const statementNames = new Map<string, string>();
+
 /** Runs one SQL statement inside a transaction and returns its rows. */
 export type SqlExec = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
 
-/** A transaction on one pooled connection, for hot paths written in SQL. */
+/** A transaction on one pooled connection, for hot paths written in SQL (fixed texts: statementName). */
 export async function sqlTx<T>(fn: (exec: SqlExec) => Promise<T>): Promise<T> {
   const client = await sql().connect();
   // A checked-out client has no listener of the pool's: a connection the server ends mid-transaction
@@ -88,7 +106,7 @@ export async function sqlTx<T>(fn: (exec: SqlExec) => Promise<T>): Promise<T> {
   client.on("error", onError);
   try {
     await client.query("BEGIN");
-    const result = await fn(async (text, values) => (await client.query(text, values)).rows);
+    const result = await fn(async (text, values) => (await client.query({ name: statementName(text), text, values })).rows);
     await client.query("COMMIT");
     return result;
   } catch (e) {

@@ -1,7 +1,7 @@
 // The shared pool under a connection that the server ends in the middle of a transaction.
 import type { PoolClient } from "pg";
 import { describe, expect, it } from "vitest";
-import { isoTimestampTypes, sql, sqlTx, timestamptzToIso } from "@/lib/db/client";
+import { isoTimestampTypes, sql, sqlTx, statementName, timestamptzToIso } from "@/lib/db/client";
 
 describe("sqlTx", () => {
   it("a connection ended mid-transaction fails that transaction, raises nothing uncaught, and the pool goes on", async () => {
@@ -53,5 +53,22 @@ describe("isoTimestampTypes", () => {
     expect(timestamptzToIso("2026-11-22 13:45:14+00")).toBe("2026-11-22T13:45:14.000Z");
     expect(timestamptzToIso("2026-11-22 13:45:14.999999+00")).toBe("2026-11-22T13:45:14.999Z");
     expect(timestamptzToIso("2026-11-22 19:15:14.5+05:30")).toBe("2026-11-22T13:45:14.500Z");
+  });
+});
+
+describe("sqlTx statements", () => {
+  it("are prepared once per connection under their statementName (no parse and plan per call)", async () => {
+    const text = "SELECT $1::int + 1 AS n";
+    const seen = await sqlTx(async (exec) => {
+      const first = await exec(text, [1]);
+      const again = await exec(text, [41]);
+      const prepared = await exec("SELECT name, statement FROM pg_prepared_statements WHERE name = $1", [statementName(text)]);
+      return { first, again, prepared };
+    });
+    expect(seen.first).toEqual([{ n: 2 }]);
+    expect(seen.again).toEqual([{ n: 42 }]);
+    expect(seen.prepared).toEqual([{ name: statementName(text), statement: text }]);
+    expect(statementName(text)).toBe(statementName(`${text}`));
+    expect(statementName(text)).not.toBe(statementName(`${text} `));
   });
 });

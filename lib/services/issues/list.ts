@@ -2,9 +2,8 @@
 // then most recently updated), keyset pagination, and `q` as a word search over each issue's search
 // vector (identifier, number, title, description and comments; kept by triggers, see the migration
 // issue_word_search). Hand-written SQL on the shared pool: this is the list every agent reads every heartbeat.
-import { createHash } from "node:crypto";
 import type { Issue } from "@/lib/generated/prisma/client";
-import { isoTimestampTypes, sql } from "@/lib/db/client";
+import { isoTimestampTypes, sql, statementName } from "@/lib/db/client";
 import { decodeCursor, toPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
 import { issueDto } from "@/lib/dto/issues";
 import { validationError } from "@/lib/http/errors";
@@ -74,17 +73,7 @@ const columns = (t: string) =>
   `${issueColumns(t)}, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = ${t}."companyId" AND l."issueId" = ${t}.id) AS "labelIds"`;
 const orderBy = (t: string) => `ORDER BY ${t}.priority ASC, ${t}."updatedAt" DESC, ${t}.id DESC`;
 
-// Prepared per shape of filters (planning costs more than running these queries); a search's plan
-// does not depend on its words: the walk and the index are chosen above, not by the planner. The
-// shapes are few (filters present or not), so their statement names are computed once each.
-const statementNames = new Map<string, string>();
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    if (statementNames.size >= 1000) statementNames.clear();
-    name = `issues-${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
+// Prepared per shape of filters (planning costs more than running these queries; the shapes are
+// few: a filter present or not); a search's plan does not depend on its words: the walk and the
+// index are chosen above, not by the planner.
 const run = (text: string, values: unknown[]) => sql().query<Row>({ name: statementName(text), text, values, types: isoTimestampTypes });
