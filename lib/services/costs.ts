@@ -3,7 +3,7 @@
 // then the budget rules act on that state (a write only at a crossing); all on a
 // SqlExec so the runtime can record a run's cost inside its own transaction. recordCostEvent is
 // the only writer of CostEvent: the rollup is right only if every event passes through it.
-import { sqlTx, type SqlExec } from "@/lib/db/client";
+import { sql, sqlTx, statementName, type SqlExec } from "@/lib/db/client";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
 import { uuidv7 } from "@/lib/ids";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
@@ -59,19 +59,13 @@ export const NO_PROJECT = "00000000-0000-0000-0000-000000000000";
 /** Events may be reported late, but not ahead of the clock (a little skew is tolerated). */
 const MAX_FUTURE_MS = 5 * 60_000;
 
-/**
- * Records one cost event in the caller's transaction and applies the budget rules. The agent must
- * belong to the company (any status: late reports of a terminated agent still count); the issue and
- * project must too (422 invalid_reference). Without a projectId the issue's project is used.
- * Permission checks are the caller's: the runtime records its runs' costs as the system.
- */
-export async function recordCostEvent(exec: SqlExec, input: CostEventInput, now = new Date()): Promise<{ event: ReturnType<typeof costEventDto>; budget: BudgetEffects }> {
-  const occurredAt = input.occurredAt ?? now;
-  if (occurredAt.getTime() > now.getTime() + MAX_FUTURE_MS) {
-    throw new AppError("validation_error", "The request does not match the expected fields", [{ path: "body.occurredAt", message: "must not be in the future" }]);
-  }
-  const rows = await exec(
-    `WITH ref AS (
+type RecordedCost = { event: ReturnType<typeof costEventDto>; budget: BudgetEffects };
+
+/** The statement recording one event; `guarded`: it aborts (CB001) when a budget reaches 80%. */
+function recordSql(guarded: boolean): string {
+  const recorded = `SELECT ref."agentOk", ref."issueOk", ref."projectOk", to_jsonb(ins.*) AS event, ${budgetStateColumns("$14", "$15")}
+       FROM ref LEFT JOIN ins ON true LEFT JOIN roll ON true LEFT JOIN st ON true`;
+  return `WITH ref AS (
        SELECT EXISTS (SELECT 1 FROM "Agent" WHERE id = $3::uuid AND "companyId" = $2::uuid) AS "agentOk",
               (SELECT i."projectId" FROM "Issue" i WHERE i.id = $4::uuid AND i."companyId" = $2::uuid) AS "issueProjectId",
               ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM "Issue" WHERE id = $4::uuid AND "companyId" = $2::uuid)) AS "issueOk",
@@ -91,21 +85,68 @@ export async function recordCostEvent(exec: SqlExec, input: CostEventInput, now 
          "outputTokens" = "CostRollup"."outputTokens" + EXCLUDED."outputTokens",
          "eventCount" = "CostRollup"."eventCount" + 1
        RETURNING day, "projectId", "costCents"
-     ), ${budgetsCte}
-     SELECT ref."agentOk", ref."issueOk", ref."projectOk", to_jsonb(ins.*) AS event, ${budgetStateColumns("$14", "$15")}
-       FROM ref LEFT JOIN ins ON true LEFT JOIN roll ON true LEFT JOIN st ON true`,
-    [uuidv7(now.getTime()), input.companyId, input.agentId, input.issueId ?? null, input.projectId ?? null, input.runId ?? null,
-      input.provider, input.model, input.inputTokens ?? 0, input.outputTokens ?? 0, input.costCents, occurredAt.toISOString(), now.toISOString(),
-      ...monthArgs(now)],
-  );
-  const r = rows[0];
+     ), ${budgetsCte}${guarded
+    ? `, recorded AS (${recorded})
+     -- atWarning (lib/services/spend.ts) of either budget, in the same float8 arithmetic
+     SELECT * FROM recorded
+      WHERE charter_budget_guard(coalesce(("agentBudgetCents" > 0 AND "agentSpentCents" * 100 >= "agentBudgetCents" * 80)
+                                       OR ("companyBudgetCents" > 0 AND "companySpentCents" * 100 >= "companyBudgetCents" * 80), false))`
+    : `\n     ${recorded}`}`;
+}
+const recordInTransaction = recordSql(false);
+const recordAlone = recordSql(true);
+
+function recordArgs(input: CostEventInput, now: Date) {
+  const occurredAt = input.occurredAt ?? now;
+  if (occurredAt.getTime() > now.getTime() + MAX_FUTURE_MS) {
+    throw new AppError("validation_error", "The request does not match the expected fields", [{ path: "body.occurredAt", message: "must not be in the future" }]);
+  }
+  const values = [uuidv7(now.getTime()), input.companyId, input.agentId, input.issueId ?? null, input.projectId ?? null, input.runId ?? null,
+    input.provider, input.model, input.inputTokens ?? 0, input.outputTokens ?? 0, input.costCents, occurredAt.toISOString(), now.toISOString(),
+    ...monthArgs(now)];
+  return { values, inMonth: occurredAt >= monthStartUtc(now) && occurredAt < nextMonthStartUtc(now) };
+}
+
+async function applyBudgets(exec: SqlExec, input: CostEventInput, r: Record<string, unknown>, inMonth: boolean): Promise<RecordedCost> {
   if (!r.agentOk) throw invalidReference("body.agentId", "Agent");
   if (!r.issueOk) throw invalidReference("body.issueId", "Issue");
   if (!r.projectOk) throw invalidReference("body.projectId", "Project");
   const event = costEventDto(r.event as CostEventRow);
-  const inMonth = occurredAt >= monthStartUtc(now) && occurredAt < nextMonthStartUtc(now);
   const budget = await enforceBudgets(exec, { companyId: input.companyId, agentId: input.agentId, costCents: input.costCents, inMonth }, budgetStateOf(r));
   return { event, budget };
+}
+
+/**
+ * Records one cost event in the caller's transaction and applies the budget rules. The agent must
+ * belong to the company (any status: late reports of a terminated agent still count); the issue and
+ * project must too (422 invalid_reference). Without a projectId the issue's project is used.
+ * Permission checks are the caller's: the runtime records its runs' costs as the system.
+ */
+export async function recordCostEvent(exec: SqlExec, input: CostEventInput, now = new Date()): Promise<RecordedCost> {
+  const { values, inMonth } = recordArgs(input, now);
+  const [r] = await exec(recordInTransaction, values);
+  return applyBudgets(exec, input, r, inMonth);
+}
+
+const noWrites: SqlExec = () => {
+  throw new Error("a budget rule acted on a cost event recorded under every budget's 80%");
+};
+
+/**
+ * recordCostEvent as one statement on its own (one round trip, no transaction held open across
+ * the event loop), when the event leaves every budget under 80% and so no budget rule can act;
+ * null (nothing written) otherwise, and then the caller records it with recordCostEvent. Reports
+ * of one agent queue on its rollup row, which this holds only while the statement commits.
+ */
+async function recordCostEventAlone(input: CostEventInput, now = new Date()): Promise<RecordedCost | null> {
+  const { values, inMonth } = recordArgs(input, now);
+  try {
+    const { rows } = await sql().query({ name: statementName(recordAlone), text: recordAlone, values });
+    return await applyBudgets(noWrites, input, rows[0], inMonth);
+  } catch (e) {
+    if ((e as { code?: string }).code === "CB001") return null;
+    throw e;
+  }
 }
 
 /** POST /api/companies/:companyId/cost-events: an agent reports only its own spend. */
@@ -113,18 +154,17 @@ export async function createCostEvent(ctx: ServiceContext, companyRef: string, i
   const companyId = await companyIdOrThrow(ctx, companyRef, "cost.report");
   const actor = ctx.actor;
   if (actor.kind === "agent" && actor.agentId !== input.agentId) throw forbidden("An agent reports only its own cost events");
-  const { event, budget } = await sqlTx((exec) =>
-    recordCostEvent(exec, {
-      ...input, companyId, runId: actor.kind === "agent" ? actor.runId : null,
-      occurredAt: input.occurredAt ? new Date(input.occurredAt) : undefined,
-    }),
-  );
+  const event: CostEventInput = {
+    ...input, companyId, runId: actor.kind === "agent" ? actor.runId : null,
+    occurredAt: input.occurredAt ? new Date(input.occurredAt) : undefined,
+  };
+  const recorded = (await recordCostEventAlone(event)) ?? (await sqlTx((exec) => recordCostEvent(exec, event)));
   return {
-    ...event,
-    spentMonthlyCents: budget.state?.agentSpentCents ?? 0,
-    budgetMonthlyCents: budget.state?.agentBudgetCents ?? 0,
-    budgetWarning: budget.warning,
-    pausedAgentIds: budget.pausedAgentIds,
+    ...recorded.event,
+    spentMonthlyCents: recorded.budget.state?.agentSpentCents ?? 0,
+    budgetMonthlyCents: recorded.budget.state?.agentBudgetCents ?? 0,
+    budgetWarning: recorded.budget.warning,
+    pausedAgentIds: recorded.budget.pausedAgentIds,
   };
 }
 
