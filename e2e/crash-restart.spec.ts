@@ -1,7 +1,8 @@
 // The foundation's promise that nothing is lost when a process dies: `kill -9` of the launcher, the
-// Next server and PostgreSQL, then `npm start` on the same data dir comes back with every row; and
-// with PostgreSQL left running by a killed launcher, the next start takes it over cleanly. A second
-// Charter of its own (fsync on, as `npm start` runs it), beside the suite's shared server.
+// Next server and PostgreSQL, then `npm start` on the same data dir comes back with every row
+// (PostgreSQL recovers from its WAL; a killed process cannot test fsync itself, a machine crash
+// would); and with PostgreSQL left running by a killed launcher, the next start takes it over
+// cleanly. A second Charter of its own, configured as `npm start` runs it, beside the suite's server.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -21,10 +22,10 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Running: exists and is not a zombie (a killed orphan waits for PID 1 to reap it). */
 const alive = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1][0] !== "Z";
   } catch {
     return false;
   }
@@ -128,6 +129,13 @@ test("kill -9 of the server and of its PostgreSQL, then npm start: every row is 
     expect((await charter.api("GET", `/api/companies/${company.id}/issues`, token)).body.map((i: { id: string }) => i.id)).toEqual([issue.id]);
   } finally {
     await charter.stop();
+    // a PostgreSQL no launcher owns any more (a start that failed after a kill) is stopped too
+    try {
+      const pgPid = charter.postgresPid;
+      if (alive(pgPid)) process.kill(pgPid, "SIGKILL");
+    } catch {
+      // no postmaster.pid: nothing left running
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -52,8 +52,9 @@ const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, "
 export function timestamptzToIso(text: string): string {
   const m = utcTimestamptz.exec(text);
   if (m) return `${m[1]}T${m[2]}.${`${m[3] ?? ""}000`.slice(0, 3)}Z`;
-  // another session time zone (an external server's default), or a year past 9999
-  return parseTimestamptz(text).toISOString();
+  // another session time zone (an external server's default), or a year past 9999; 'infinity' as is
+  const date = parseTimestamptz(text);
+  return date instanceof Date ? date.toISOString() : text;
 }
 
 /**

@@ -87,10 +87,11 @@ function recordSql(guarded: boolean): string {
        RETURNING day, "projectId", "costCents"
      ), ${budgetsCte}${guarded
     ? `, recorded AS (${recorded})
-     -- atWarning (lib/services/spend.ts) of either budget, in the same float8 arithmetic
+     -- atWarning (lib/services/spend.ts) of either budget, in the same float8 arithmetic (budgets are
+     -- int4: multiplied as such, a budget past 2^31 / 80 cents would overflow)
      SELECT * FROM recorded
-      WHERE charter_budget_guard(coalesce(("agentBudgetCents" > 0 AND "agentSpentCents" * 100 >= "agentBudgetCents" * 80)
-                                       OR ("companyBudgetCents" > 0 AND "companySpentCents" * 100 >= "companyBudgetCents" * 80), false))`
+      WHERE charter_budget_guard(coalesce(("agentBudgetCents" > 0 AND "agentSpentCents" * 100 >= "agentBudgetCents"::float8 * 80)
+                                       OR ("companyBudgetCents" > 0 AND "companySpentCents" * 100 >= "companyBudgetCents"::float8 * 80), false))`
     : `\n     ${recorded}`}`;
 }
 const recordInTransaction = recordSql(false);
@@ -128,9 +129,10 @@ export async function recordCostEvent(exec: SqlExec, input: CostEventInput, now 
   return applyBudgets(exec, input, r, inMonth);
 }
 
-const noWrites: SqlExec = () => {
-  throw new Error("a budget rule acted on a cost event recorded under every budget's 80%");
-};
+// Under every budget's 80% no budget rule writes, so this is never called; were the guard and
+// enforceBudgets ever to disagree, the rule's writes would still be made (each on its own) rather
+// than fail a request whose event is already committed.
+const ownStatements: SqlExec = async (text, values) => (await sql().query({ name: statementName(text), text, values })).rows;
 
 /**
  * recordCostEvent as one statement on its own (one round trip, no transaction held open across
@@ -142,7 +144,7 @@ async function recordCostEventAlone(input: CostEventInput, now = new Date()): Pr
   const { values, inMonth } = recordArgs(input, now);
   try {
     const { rows } = await sql().query({ name: statementName(recordAlone), text: recordAlone, values });
-    return await applyBudgets(noWrites, input, rows[0], inMonth);
+    return await applyBudgets(ownStatements, input, rows[0], inMonth);
   } catch (e) {
     if ((e as { code?: string }).code === "CB001") return null;
     throw e;

@@ -110,6 +110,21 @@ describe("agent budgets", () => {
     expect(await db().activityLog.count({ where: { companyId: w.company.id, action: "agent.budget_warning" } })).toBe(1);
   });
 
+  it("budgets up to the largest allowed (2^31 - 1 cents, agent and company) still record events and warn at 80%", async () => {
+    const max = 2_147_483_647;
+    const { post, w } = await budgeted(max);
+    await db().company.update({ where: { id: w.company.id }, data: { budgetMonthlyCents: max } });
+    const small = await post(1);
+    expect(small.status).toBe(201);
+    expect(small.body).toMatchObject({ spentMonthlyCents: 1, budgetMonthlyCents: max, budgetWarning: false });
+    // 80% of max is 1,717,986,917.6 cents: one cent short of it, then at it
+    expect((await post(1_717_986_916)).body).toMatchObject({ spentMonthlyCents: 1_717_986_917, budgetWarning: false });
+    const crossing = await post(1);
+    expect(crossing.status).toBe(201);
+    expect(crossing.body).toMatchObject({ spentMonthlyCents: 1_717_986_918, budgetWarning: true });
+    expect(await db().activityLog.count({ where: { companyId: w.company.id, action: { in: ["agent.budget_warning", "company.budget_warning"] } } })).toBe(2);
+  });
+
   it("pauses at exactly 100% (pauseReason budget), not at 99.9%", async () => {
     const { post, a } = await budgeted(1000);
     await post(999);

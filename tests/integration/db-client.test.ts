@@ -53,6 +53,7 @@ describe("isoTimestampTypes", () => {
     expect(timestamptzToIso("2026-11-22 13:45:14+00")).toBe("2026-11-22T13:45:14.000Z");
     expect(timestamptzToIso("2026-11-22 13:45:14.999999+00")).toBe("2026-11-22T13:45:14.999Z");
     expect(timestamptzToIso("2026-11-22 19:15:14.5+05:30")).toBe("2026-11-22T13:45:14.500Z");
+    expect(timestamptzToIso("infinity")).toBe("infinity");
   });
 });
 
