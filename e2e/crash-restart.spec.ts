@@ -5,22 +5,12 @@
 // cleanly. A second Charter of its own, configured as `npm start` runs it, beside the suite's server.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "./net";
 
 const root = path.resolve(import.meta.dirname, "..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Running: exists and is not a zombie (a killed orphan waits for PID 1 to reap it). */
 const alive = (pid: number) => {

@@ -57,6 +57,9 @@ export function timestamptzToIso(text: string): string {
   return date instanceof Date ? date.toISOString() : text;
 }
 
+/** A row read with isoTimestampTypes: its timestamp columns are ISO strings. */
+export type WithIsoTimestamps<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+
 /**
  * Type parsers for hot-path queries whose rows become JSON: timestamptz columns arrive as ISO strings,
  * not Dates (pg's date parsing and Next's patched Date constructor cost ~0.1 ms per page of 50 issues).

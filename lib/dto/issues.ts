@@ -1,8 +1,8 @@
 import type { Issue, IssueComment } from "@/lib/generated/prisma/client";
+import type { WithIsoTimestamps } from "@/lib/db/client";
 
-/** A row whose timestamps may already be ISO strings (hot-path SQL reads them so: isoTimestampTypes). */
-type Timestamps<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? Date | string | null : T[K] };
-type IssueRow = Timestamps<Issue> & { labelIds?: string[] };
+/** From Prisma (Dates) or from hot-path SQL (ISO strings: isoTimestampTypes). */
+type IssueRow = (Issue | WithIsoTimestamps<Issue>) & { labelIds?: string[] };
 
 const iso = (d: Date | string | null) => (d === null ? null : typeof d === "string" ? d : d.toISOString());
 

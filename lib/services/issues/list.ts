@@ -3,7 +3,7 @@
 // vector (identifier, number, title, description and comments; kept by triggers, see the migration
 // issue_word_search). Hand-written SQL on the shared pool: this is the list every agent reads every heartbeat.
 import type { Issue } from "@/lib/generated/prisma/client";
-import { isoTimestampTypes, sql, statementName } from "@/lib/db/client";
+import { isoTimestampTypes, sql, statementName, type WithIsoTimestamps } from "@/lib/db/client";
 import { decodeCursor, toPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
 import { issueDto } from "@/lib/dto/issues";
 import { validationError } from "@/lib/http/errors";
@@ -67,8 +67,7 @@ export async function listIssues(ctx: ServiceContext, companyRef: string, query:
 /** How many issues of the list order a search tests one by one before it asks the GIN index. */
 const WALK_ROWS = 400;
 
-/** timestamps as ISO strings (isoTimestampTypes) */
-type Row = { [K in keyof Issue]: Issue[K] extends Date ? string : Issue[K] extends Date | null ? string | null : Issue[K] } & { labelIds: string[] };
+type Row = WithIsoTimestamps<Issue> & { labelIds: string[] };
 const columns = (t: string) =>
   `${issueColumns(t)}, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = ${t}."companyId" AND l."issueId" = ${t}.id) AS "labelIds"`;
 const orderBy = (t: string) => `ORDER BY ${t}.priority ASC, ${t}."updatedAt" DESC, ${t}.id DESC`;
