@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { errorResponse } from "@/lib/http/respond";
-import { listQuerySchema, type ListQuery, type Page } from "@/lib/http/pagination";
+import { listQuerySchema, type JsonPage, type ListQuery, type Page } from "@/lib/http/pagination";
 import { readBody, readMultipart } from "@/lib/http/body";
 import { agentKeyDigest, invalidBearer, resolveActor } from "@/lib/http/resolve-actor";
 import type { Actor } from "@/lib/auth/actor";
@@ -27,10 +27,12 @@ interface Spec<P extends ZObj | undefined, Q extends ZObj | undefined, B extends
   /** status of a successful answer (default 200) */
   status?: number;
   /**
-   * Answers a caller with an agent key in one statement that also authenticates it (null: the key
-   * does not authenticate → 401), skipping the separate actor lookup. For the hottest agent reads.
+   * Answers a caller with an agent key in one statement that also authenticates it, skipping the
+   * separate actor lookup; for the hottest agent reads. Returns what the handler would (an object or
+   * a listOf page); null: the key does not authenticate (401); undefined: a case it does not answer
+   * (another company, a search…), which the general path then does.
    */
-  byAgentKey?: (keyDigest: string) => Promise<object | null>;
+  byAgentKey?: (keyDigest: string, args: { params: Out<P>; query: QueryOut<Q, L> }) => Promise<unknown>;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -52,11 +54,11 @@ const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 const noQuery = z.object({}).strict();
 
 export class ListResult<T> {
-  constructor(readonly page: Page<T>) {}
+  constructor(readonly page: Page<T> | JsonPage) {}
 }
 
 /** Marks a handler's return value as a page of a list (DESIGN §5 headers). */
-export const listOf = <T>(page: Page<T>) => new ListResult(page);
+export const listOf = <T>(page: Page<T> | JsonPage) => new ListResult(page);
 
 function queryObject(req: NextRequest): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -111,6 +113,23 @@ function nextLink(req: NextRequest, cursor: string): string {
   return `<${url.toString()}>; rel="next"`;
 }
 
+/** A handler's return value as the HTTP answer: a Response as is, a page with its DESIGN §5 headers, nothing as 204. */
+function respond(result: unknown, req: NextRequest, requestId: string, status = 200): Response {
+  if (result instanceof Response) {
+    result.headers.set("X-Request-Id", requestId);
+    return result;
+  }
+  const headers: Record<string, string> = { "X-Request-Id": requestId };
+  if (result instanceof ListResult) {
+    const page: Page<unknown> | JsonPage = result.page;
+    if (page.nextCursor) Object.assign(headers, { Link: nextLink(req, page.nextCursor), "X-Next-Cursor": page.nextCursor });
+    if ("json" in page) return new Response(page.json, { status: 200, headers: { ...headers, "Content-Type": "application/json" } });
+    return Response.json(page.items, { status: 200, headers });
+  }
+  if (result === undefined) return new Response(null, { status: 204, headers });
+  return Response.json(result, { status, headers });
+}
+
 export function apiHandler<
   P extends ZObj | undefined = undefined,
   Q extends ZObj | undefined = undefined,
@@ -126,27 +145,15 @@ export function apiHandler<
       const query = querySchema ? parse(querySchema, queryObject(req), "query") : parse(noQuery, queryObject(req), "query");
       const keyDigest = spec.byAgentKey ? agentKeyDigest(req) : null;
       if (spec.byAgentKey && keyDigest) {
-        const answer = await spec.byAgentKey(keyDigest);
-        if (!answer) throw invalidBearer();
-        return Response.json(answer, { status: spec.status ?? 200, headers: { "X-Request-Id": requestId } });
+        const answer = await spec.byAgentKey(keyDigest, { params, query } as { params: Out<P>; query: QueryOut<Q, L> });
+        if (answer === null) throw invalidBearer();
+        if (answer !== undefined) return respond(answer, req, requestId, spec.status);
       }
       const actor = spec.auth === "none" ? null : await resolveActor(req);
       const form = spec.multipart ? await readMultipart(req, spec.multipart.maxBytes) : undefined;
       const body = spec.body ? parse(spec.body, await readBody(req), "body") : undefined;
       const ctx = { db: db(), actor: actor as Actor };
-      const result = await fn({ params, query, body, form, ctx, req, requestId } as Args<Out<P>, QueryOut<Q, L>, Out<B>>);
-      if (result instanceof Response) {
-        result.headers.set("X-Request-Id", requestId);
-        return result;
-      }
-      const headers: Record<string, string> = { "X-Request-Id": requestId };
-      if (result instanceof ListResult) {
-        const { items, nextCursor } = result.page;
-        if (nextCursor) Object.assign(headers, { Link: nextLink(req, nextCursor), "X-Next-Cursor": nextCursor });
-        return Response.json(items, { status: 200, headers });
-      }
-      if (result === undefined) return new Response(null, { status: 204, headers });
-      return Response.json(result, { status: spec.status ?? 200, headers });
+      return respond(await fn({ params, query, body, form, ctx, req, requestId } as Args<Out<P>, QueryOut<Q, L>, Out<B>>), req, requestId, spec.status);
     } catch (err) {
       return errorResponse(err, requestId);
     }

@@ -16,6 +16,12 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+/** A page already written as JSON text (a hot list: rows straight to text, see issueJson). */
+export interface JsonPage {
+  json: string;
+  nextCursor: string | null;
+}
+
 type Scalar = string | number | boolean | null;
 type Encoded = Scalar | { d: string };
 
@@ -92,4 +98,12 @@ export function toPage<R, T>(
     // a date column may come as an ISO string (isoTimestampTypes); the cursor always holds a date
     nextCursor: more && last ? encodeCursor(order.map(([f, , kind]) => (kind === "date" && typeof last[f] === "string" ? new Date(last[f]) : last[f]))) : null,
   };
+}
+
+/** toPage for a page written as text: `write` turns a row into JSON, `cursorOf` gives its order values. */
+export function toJsonPage<R>(rows: R[], limit: number, cursorOf: (row: R) => Array<Scalar | Date>, write: (row: R) => string): JsonPage {
+  const more = rows.length > limit;
+  const kept = more ? rows.slice(0, limit) : rows;
+  const last = kept[kept.length - 1];
+  return { json: `[${kept.map(write).join(",")}]`, nextCursor: more && last ? encodeCursor(cursorOf(last)) : null };
 }

@@ -4,19 +4,21 @@
 // issue_word_search). Hand-written SQL on the shared pool: this is the list every agent reads every heartbeat.
 import type { Issue } from "@/lib/generated/prisma/client";
 import { isoTimestampTypes, sql, statementName, type WithIsoTimestamps } from "@/lib/db/client";
-import { decodeCursor, toPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
-import { issueDto } from "@/lib/dto/issues";
+import { decodeCursor, toJsonPage, toPage, type JsonPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
+import { issueDto, issueJson, issueJsonColumns, type IssueJsonRow } from "@/lib/dto/issues";
 import { validationError } from "@/lib/http/errors";
 import type { ListIssuesQuery } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
 import { companyIdOrThrow } from "@/lib/services/companies";
 import { issueColumns } from "@/lib/services/issues/queries";
+import { agentKeyAuthenticates } from "@/lib/auth/actor";
+import { isUuid } from "@/lib/schemas/common";
 
 const order: readonly OrderField<"priority" | "updatedAt" | "id">[] = [["priority", "asc", "text"], ["updatedAt", "desc", "date"], ["id", "desc", "uuid"]];
 const priorities = new Set(["critical", "high", "medium", "low"]);
 
-export async function listIssues(ctx: ServiceContext, companyRef: string, query: ListIssuesQuery & ListQuery) {
-  const companyId = await companyIdOrThrow(ctx, companyRef, "work.read");
+/** The list's filters for one company ($1), with the cursor and `limit + 1`, as SQL over the issue `i`. */
+function listFilters(companyId: string, query: ListIssuesQuery & ListQuery) {
   const params: unknown[] = [companyId];
   const p = (v: unknown) => `$${params.push(v)}`;
   const where = [`i."companyId" = $1`];
@@ -35,7 +37,12 @@ export async function listIssues(ctx: ServiceContext, companyRef: string, query:
     where.push(`(i.priority > ${pp}::"IssuePriority" OR (i.priority = ${pp}::"IssuePriority" AND (i."updatedAt" < ${pu} OR (i."updatedAt" = ${pu} AND i.id < ${pi}::uuid))))`);
   }
   const limit = p(query.limit + 1);
-  const filters = where.join(" AND ");
+  return { params, p, filters: where.join(" AND "), limit };
+}
+
+export async function listIssues(ctx: ServiceContext, companyRef: string, query: ListIssuesQuery & ListQuery) {
+  const companyId = await companyIdOrThrow(ctx, companyRef, "work.read");
+  const { params, p, filters, limit } = listFilters(companyId, query);
   if (!query.q) {
     const { rows } = await run(`SELECT ${columns("i")} FROM "Issue" i WHERE ${filters} ${orderBy("i")} LIMIT ${limit}`, params);
     return toPage(rows, query.limit, order, issueDto);
@@ -64,15 +71,55 @@ export async function listIssues(ctx: ServiceContext, companyRef: string, query:
   return toPage(rows.length > 0 ? rows : walked.rows, query.limit, order, issueDto);
 }
 
+/**
+ * The list for a caller with an agent key (its digest), in one statement that also authenticates the
+ * key with the clause every agent authentication uses: the agents' heartbeat read costs one round trip,
+ * not two. An agent reads the whole of its own company (work.read: any agent). null: the key does not
+ * authenticate (401). undefined: the general path answers — another company or a company's readable
+ * key (404 or 403 there), a search, or a malformed cursor (whose 400 comes after authentication).
+ */
+export async function listIssuesByAgentKey(keyDigest: string, companyRef: string, query: ListIssuesQuery & ListQuery): Promise<JsonPage | null | undefined> {
+  if (query.q || !isUuid(companyRef)) return undefined;
+  const companyId = companyRef.toLowerCase();
+  let list: ReturnType<typeof listFilters>;
+  try {
+    list = listFilters(companyId, query);
+  } catch {
+    return undefined;
+  }
+  const { params, p, filters, limit } = list;
+  // rows as arrays: the issue's issueJsonColumns, then the caller's company
+  const { rows } = await sql().query<IssueJsonRow>({
+    ...statement(
+      `WITH caller AS (SELECT a."companyId" FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
+                        WHERE k."tokenHash" = ${p(keyDigest)} AND ${agentKeyAuthenticates})
+       SELECT page.*, c."companyId" FROM caller c
+         LEFT JOIN LATERAL (SELECT ${jsonColumns("i")} FROM "Issue" i WHERE c."companyId" = $1 AND ${filters} ${orderBy("i")} LIMIT ${limit}) page ON true`,
+      params,
+    ),
+    rowMode: "array",
+  });
+  if (rows.length === 0) return null;
+  if (rows[0][CALLER_COMPANY] !== companyId) return undefined;
+  // no issue on the page: the one row of the caller, with the page's columns null
+  const page = rows[0][ID] === null ? [] : rows;
+  return toJsonPage(page, query.limit, (r) => [r[PRIORITY] as string, new Date(r[UPDATED_AT] as string), r[ID] as string], issueJson);
+}
+
+const labelIds = (t: string) => `ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = ${t}."companyId" AND l."issueId" = ${t}.id)`;
+const jsonColumns = (t: string) => issueJsonColumns.map((c) => (c === "labelIds" ? labelIds(t) : `${t}."${c}"`)).join(", ");
+const [ID, PRIORITY, UPDATED_AT] = (["id", "priority", "updatedAt"] as const).map((c) => issueJsonColumns.indexOf(c));
+const CALLER_COMPANY = issueJsonColumns.length;
+
 /** How many issues of the list order a search tests one by one before it asks the GIN index. */
 const WALK_ROWS = 400;
 
 type Row = WithIsoTimestamps<Issue> & { labelIds: string[] };
-const columns = (t: string) =>
-  `${issueColumns(t)}, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = ${t}."companyId" AND l."issueId" = ${t}.id) AS "labelIds"`;
+const columns = (t: string) => `${issueColumns(t)}, ${labelIds(t)} AS "labelIds"`;
 const orderBy = (t: string) => `ORDER BY ${t}.priority ASC, ${t}."updatedAt" DESC, ${t}.id DESC`;
 
 // Prepared per shape of filters (planning costs more than running these queries; the shapes are
 // few: a filter present or not); a search's plan does not depend on its words: the walk and the
 // index are chosen above, not by the planner.
-const run = (text: string, values: unknown[]) => sql().query<Row>({ name: statementName(text), text, values, types: isoTimestampTypes });
+const statement = (text: string, values: unknown[]) => ({ name: statementName(text), text, values, types: isoTimestampTypes });
+const run = (text: string, values: unknown[]) => sql().query<Row>(statement(text, values));

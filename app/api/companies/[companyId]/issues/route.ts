@@ -2,10 +2,20 @@ import { apiHandler, listOf } from "@/lib/http/api-handler";
 import { companyParams } from "@/lib/schemas/companies";
 import { createIssueSchema, listIssuesQuery } from "@/lib/schemas/issues";
 import { createIssue } from "@/lib/services/issues/create";
-import { listIssues } from "@/lib/services/issues/list";
+import { listIssues, listIssuesByAgentKey } from "@/lib/services/issues/list";
 
-export const GET = apiHandler({ params: companyParams, query: listIssuesQuery, list: true }, async ({ ctx, params, query }) =>
-  listOf(await listIssues(ctx, params.companyId, query)),
+// Agents read this list every heartbeat: an agent key is checked and the page read in one statement.
+export const GET = apiHandler(
+  {
+    params: companyParams,
+    query: listIssuesQuery,
+    list: true,
+    byAgentKey: async (keyDigest, { params, query }) => {
+      const page = await listIssuesByAgentKey(keyDigest, params.companyId, query);
+      return page ? listOf(page) : page;
+    },
+  },
+  async ({ ctx, params, query }) => listOf(await listIssues(ctx, params.companyId, query)),
 );
 
 export const POST = apiHandler({ params: companyParams, body: createIssueSchema, status: 201 }, ({ ctx, params, body }) =>
