@@ -70,6 +70,25 @@ export function load(base, opts) {
   });
 }
 
+/**
+ * `a` and `b` measured in alternating rounds (a, b, a, b, …) of `duration / rounds` seconds each: on a
+ * shared host the machine's speed drifts over tens of seconds, and two back-to-back windows would
+ * compare different machines. Each side: mean req/s, mean p50, the worst round's p99, and the rounds.
+ */
+export async function alternate(base, a, b, { duration, rounds = 3 }) {
+  const runs = [[], []];
+  for (let i = 0; i < rounds; i++) {
+    runs[0].push(await load(base, { ...a, duration: duration / rounds }));
+    runs[1].push(await load(base, { ...b, duration: duration / rounds }));
+  }
+  const mean = (xs) => Math.round(xs.reduce((s, x) => s + x, 0) / xs.length);
+  return runs.map((rs) => ({
+    reqPerSec: mean(rs.map((r) => r.reqPerSec)), p50ms: mean(rs.map((r) => r.p50ms)), p99ms: Math.max(...rs.map((r) => r.p99ms)),
+    non2xx: rs.reduce((s, r) => s + r.non2xx, 0), errors: rs.reduce((s, r) => s + r.errors, 0),
+    rounds: rs.map((r) => ({ reqPerSec: r.reqPerSec, p99ms: r.p99ms })),
+  }));
+}
+
 export async function withPg(url, fn) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();

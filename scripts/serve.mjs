@@ -86,7 +86,11 @@ if (mode === "start" && !fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
   }
 }
 
-const child = spawn(process.execPath, [nextBin, mode, "-H", settings.HOST, "-p", String(settings.PORT)], {
+// An old generation that starts at 128 MiB (half the heap cap at most): under load V8 otherwise ran a
+// full collection every ~0.7 s, each stopping every request in flight for 10–20 ms (README, Decisions).
+// A flag NODE_OPTIONS does not take, so it goes on the command line.
+const initialOldSpace = `--initial-old-space-size=${Math.min(128, Math.floor(settings.CHARTER_MAX_HEAP_MB / 2))}`;
+const child = spawn(process.execPath, [initialOldSpace, nextBin, mode, "-H", settings.HOST, "-p", String(settings.PORT)], {
   stdio: "inherit",
   env: {
     ...process.env,

@@ -4,8 +4,11 @@ import { z } from "zod";
 import { AppError } from "@/lib/http/errors";
 import { isUuid } from "@/lib/schemas/common";
 
+/** The largest page a list answers. */
+export const MAX_LIMIT = 500;
+
 export const listQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(100).describe("Rows per page (1–500, default 100)"),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(100).describe(`Rows per page (1–${MAX_LIMIT}, default 100)`),
   cursor: z.string().max(1000).optional().describe("Opaque cursor from X-Next-Cursor of the previous page"),
 });
 

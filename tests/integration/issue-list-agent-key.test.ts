@@ -2,7 +2,9 @@
 // (listIssuesByAgentKey): the same pages, headers and errors as the general path, a key that does
 // not authenticate is a 401, and every case it does not answer falls to the general path.
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import pg from "pg";
+import { db, sql } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { digestToken } from "@/lib/auth/tokens";
 import { listIssuesByAgentKey } from "@/lib/services/issues/list";
 import { client, type ApiResponse } from "../support/api";
@@ -126,5 +128,39 @@ describe("an agent key's list", () => {
     // a paused agent still reads its work
     const paused = await createAgentWithKey(w.company.id, { status: "paused" });
     expect((await client(paused.token).get(listUrl(w, "status=todo"))).body).toHaveLength(6);
+  });
+});
+
+describe("the agent key's list statement", () => {
+  it("runs on a kept (generic) plan, not planned anew on every call, on a company of thousands of issues", async () => {
+    const w = await createWorld();
+    await db().$executeRaw`INSERT INTO "Issue" (id, "companyId", number, identifier, title, status, priority, "updatedAt")
+      SELECT gen_random_uuid(), ${w.company.id}::uuid, n, ${w.company.issuePrefix} || '-' || n, 'Bulk ' || n,
+             (ARRAY['todo','backlog','done'])[1 + n % 3]::"IssueStatus", 'medium', now() - n * interval '1 second'
+        FROM generate_series(1, 6000) n`;
+    await db().$executeRawUnsafe(`ANALYZE "Issue"`);
+    const digest = digestToken(w.tokens.engineer);
+    const page = await listIssuesByAgentKey(digest, w.company.id, pageOf({ status: ["todo"], limit: 50 }));
+    expect(JSON.parse(page!.json)).toHaveLength(50);
+    // the statement that call prepared (its shape: $1 the company, $2 the statuses, $3 the page size,
+    // $4 the key), run again on a connection of its own, whose plan counts we then read
+    const { rows: [prepared] } = await sql().query<{ statement: string }>(
+      `SELECT statement FROM pg_prepared_statements WHERE statement LIKE 'WITH caller AS%' AND statement LIKE '%"tokenHash" = $4%'
+          AND statement LIKE '%i.status = ANY($2::"IssueStatus"[])%' AND statement NOT LIKE '%i.priority >%' LIMIT 1`,
+    );
+    const own = new pg.Client({ connectionString: env().DATABASE_URL });
+    await own.connect();
+    try {
+      for (let i = 0; i < 12; i++) {
+        const { rows } = await own.query({ name: "list", text: prepared.statement, values: [w.company.id, ["todo"], 51, digest] });
+        expect(rows).toHaveLength(51);
+      }
+      const { rows: [plans] } = await own.query(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'list'`);
+      // PostgreSQL plans the first five calls for their values, then keeps the generic plan
+      expect(Number(plans.custom_plans)).toBe(5);
+      expect(Number(plans.generic_plans)).toBe(7);
+    } finally {
+      await own.end();
+    }
   });
 });

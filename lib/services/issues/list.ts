@@ -4,7 +4,7 @@
 // issue_word_search). Hand-written SQL on the shared pool: this is the list every agent reads every heartbeat.
 import type { Issue } from "@/lib/generated/prisma/client";
 import { isoTimestampTypes, sql, statementName, type WithIsoTimestamps } from "@/lib/db/client";
-import { decodeCursor, toJsonPage, toPage, type JsonPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
+import { decodeCursor, MAX_LIMIT, toJsonPage, toPage, type JsonPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
 import { issueDto, issueJson, issueJsonColumns, type IssueJsonRow } from "@/lib/dto/issues";
 import { validationError } from "@/lib/http/errors";
 import type { ListIssuesQuery } from "@/lib/schemas/issues";
@@ -88,13 +88,18 @@ export async function listIssuesByAgentKey(keyDigest: string, companyRef: string
     return undefined;
   }
   const { params, p, filters, limit } = list;
-  // rows as arrays: the issue's issueJsonColumns, then the caller's company
+  // Rows as arrays: the issue's issueJsonColumns, then the caller's company. The page's size is a
+  // constant inside (the largest page) and the parameter outside, where it stops the scan all the
+  // same: with `LIMIT $n` inside, PostgreSQL's plan for an unknown limit (a tenth of the company's
+  // issues) looked so costly that it planned every call anew (0.6 ms, more than running it). The
+  // lateral join is a nested loop over the one caller row, so the page keeps the inner order.
   const { rows } = await sql().query<IssueJsonRow>({
     ...statement(
       `WITH caller AS (SELECT a."companyId" FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
                         WHERE k."tokenHash" = ${p(keyDigest)} AND ${agentKeyAuthenticates})
        SELECT page.*, c."companyId" FROM caller c
-         LEFT JOIN LATERAL (SELECT ${jsonColumns("i")} FROM "Issue" i WHERE c."companyId" = $1 AND ${filters} ${orderBy("i")} LIMIT ${limit}) page ON true`,
+         LEFT JOIN LATERAL (SELECT ${jsonColumns("i")} FROM "Issue" i WHERE c."companyId" = $1 AND ${filters} ${orderBy("i")} LIMIT ${MAX_LIMIT + 1}) page ON true
+        LIMIT ${limit}`,
       params,
     ),
     rowMode: "array",
