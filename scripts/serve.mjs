@@ -88,9 +88,10 @@ if (mode === "start" && !fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
 
 // An old generation that starts at 128 MiB (half the heap cap at most): under load V8 otherwise ran a
 // full collection every ~0.7 s, each stopping every request in flight for 10–20 ms (README, Decisions).
-// A flag NODE_OPTIONS does not take, so it goes on the command line.
-const initialOldSpace = `--initial-old-space-size=${Math.min(128, Math.floor(settings.CHARTER_MAX_HEAP_MB / 2))}`;
-const child = spawn(process.execPath, [initialOldSpace, nextBin, mode, "-H", settings.HOST, "-p", String(settings.PORT)], {
+// A flag NODE_OPTIONS does not take, so it goes on the command line, and for `start` only: `next dev`
+// passes its own flags on to its server process in NODE_OPTIONS, where this one stops Node from starting.
+const v8Flags = mode === "start" ? [`--initial-old-space-size=${Math.min(128, Math.floor(settings.CHARTER_MAX_HEAP_MB / 2))}`] : [];
+const child = spawn(process.execPath, [...v8Flags, nextBin, mode, "-H", settings.HOST, "-p", String(settings.PORT)], {
   stdio: "inherit",
   env: {
     ...process.env,

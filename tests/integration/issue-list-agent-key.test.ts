@@ -3,10 +3,10 @@
 // not authenticate is a 401, and every case it does not answer falls to the general path.
 import { describe, expect, it } from "vitest";
 import pg from "pg";
-import { db, sql } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { digestToken } from "@/lib/auth/tokens";
-import { listIssuesByAgentKey } from "@/lib/services/issues/list";
+import { agentKeyListStatement, listIssuesByAgentKey } from "@/lib/services/issues/list";
 import { client, type ApiResponse } from "../support/api";
 import { createAgentWithKey, createWorld, mintRunKey } from "../factories";
 
@@ -85,6 +85,13 @@ describe("an agent key's list", () => {
     }
     const empty = await listIssuesByAgentKey(digestToken(w.tokens.engineer), w.company.id, pageOf({ status: ["done"] }));
     expect(empty).toEqual({ json: "[]", nextCursor: null });
+    // pages after the first, by the cursor the API handed out: this path's, and the same as over HTTP
+    const first = await client(w.tokens.engineer).get(listUrl(w, "limit=3"));
+    const second = await listIssuesByAgentKey(digestToken(w.tokens.engineer), w.company.id, pageOf({ limit: 3, cursor: first.headers.get("x-next-cursor")! }));
+    const secondOverHttp = await client(w.tokens.owner).get(listUrl(w, `limit=3&cursor=${first.headers.get("x-next-cursor")}`));
+    expect(second?.json).toBe(secondOverHttp.text);
+    expect(second?.nextCursor).toBe(secondOverHttp.headers.get("x-next-cursor"));
+    expect(JSON.parse(second!.json)).toHaveLength(3);
   });
 
   it("leaves to the general path: another company, a company's readable key, a search and a malformed cursor", async () => {
@@ -128,6 +135,7 @@ describe("an agent key's list", () => {
     // a paused agent still reads its work
     const paused = await createAgentWithKey(w.company.id, { status: "paused" });
     expect((await client(paused.token).get(listUrl(w, "status=todo"))).body).toHaveLength(6);
+    expect(JSON.parse((await listIssuesByAgentKey(digestToken(paused.token), w.company.id, pageOf({ status: ["todo"] })))!.json)).toHaveLength(6);
   });
 });
 
@@ -142,17 +150,13 @@ describe("the agent key's list statement", () => {
     const digest = digestToken(w.tokens.engineer);
     const page = await listIssuesByAgentKey(digest, w.company.id, pageOf({ status: ["todo"], limit: 50 }));
     expect(JSON.parse(page!.json)).toHaveLength(50);
-    // the statement that call prepared (its shape: $1 the company, $2 the statuses, $3 the page size,
-    // $4 the key), run again on a connection of its own, whose plan counts we then read
-    const { rows: [prepared] } = await sql().query<{ statement: string }>(
-      `SELECT statement FROM pg_prepared_statements WHERE statement LIKE 'WITH caller AS%' AND statement LIKE '%"tokenHash" = $4%'
-          AND statement LIKE '%i.status = ANY($2::"IssueStatus"[])%' AND statement NOT LIKE '%i.priority >%' LIMIT 1`,
-    );
+    // the very statement that call ran, on a connection of its own, whose plan counts we then read
+    const statement = agentKeyListStatement(digest, w.company.id, pageOf({ status: ["todo"], limit: 50 }));
     const own = new pg.Client({ connectionString: env().DATABASE_URL });
     await own.connect();
     try {
       for (let i = 0; i < 12; i++) {
-        const { rows } = await own.query({ name: "list", text: prepared.statement, values: [w.company.id, ["todo"], 51, digest] });
+        const { rows } = await own.query({ name: "list", ...statement });
         expect(rows).toHaveLength(51);
       }
       const { rows: [plans] } = await own.query(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'list'`);

@@ -6,7 +6,7 @@ import type { Issue } from "@/lib/generated/prisma/client";
 import { isoTimestampTypes, sql, statementName, type WithIsoTimestamps } from "@/lib/db/client";
 import { decodeCursor, MAX_LIMIT, toJsonPage, toPage, type JsonPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
 import { issueDto, issueJson, issueJsonColumns, type IssueJsonRow } from "@/lib/dto/issues";
-import { validationError } from "@/lib/http/errors";
+import { AppError, validationError } from "@/lib/http/errors";
 import type { ListIssuesQuery } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
 import { companyIdOrThrow } from "@/lib/services/companies";
@@ -81,34 +81,37 @@ export async function listIssues(ctx: ServiceContext, companyRef: string, query:
 export async function listIssuesByAgentKey(keyDigest: string, companyRef: string, query: ListIssuesQuery & ListQuery): Promise<JsonPage | null | undefined> {
   if (query.q || !isUuid(companyRef)) return undefined;
   const companyId = companyRef.toLowerCase();
-  let list: ReturnType<typeof listFilters>;
+  let statement: { text: string; values: unknown[] };
   try {
-    list = listFilters(companyId, query);
-  } catch {
-    return undefined;
+    statement = agentKeyListStatement(keyDigest, companyId, query);
+  } catch (e) {
+    if (e instanceof AppError) return undefined;
+    throw e;
   }
-  const { params, p, filters, limit } = list;
-  // Rows as arrays: the issue's issueJsonColumns, then the caller's company. The page's size is a
-  // constant inside (the largest page) and the parameter outside, where it stops the scan all the
-  // same: with `LIMIT $n` inside, PostgreSQL's plan for an unknown limit (a tenth of the company's
-  // issues) looked so costly that it planned every call anew (0.6 ms, more than running it). The
-  // lateral join is a nested loop over the one caller row, so the page keeps the inner order.
-  const { rows } = await sql().query<IssueJsonRow>({
-    ...statement(
-      `WITH caller AS (SELECT a."companyId" FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
-                        WHERE k."tokenHash" = ${p(keyDigest)} AND ${agentKeyAuthenticates})
-       SELECT page.*, c."companyId" FROM caller c
-         LEFT JOIN LATERAL (SELECT ${jsonColumns("i")} FROM "Issue" i WHERE c."companyId" = $1 AND ${filters} ${orderBy("i")} LIMIT ${MAX_LIMIT + 1}) page ON true
-        LIMIT ${limit}`,
-      params,
-    ),
-    rowMode: "array",
-  });
+  const { rows } = await sql().query<IssueJsonRow>({ ...statement, name: statementName(statement.text), types: isoTimestampTypes, rowMode: "array" });
   if (rows.length === 0) return null;
   if (rows[0][CALLER_COMPANY] !== companyId) return undefined;
   // no issue on the page: the one row of the caller, with the page's columns null
   const page = rows[0][ID] === null ? [] : rows;
   return toJsonPage(page, query.limit, (r) => [r[PRIORITY] as string, new Date(r[UPDATED_AT] as string), r[ID] as string], issueJson);
+}
+
+/**
+ * listIssuesByAgentKey's statement: rows as arrays, the issue's issueJsonColumns and then the caller's
+ * company. The page's size is a constant inside (the largest page) and the parameter outside, where it
+ * stops the scan all the same: with `LIMIT $n` inside, PostgreSQL's plan for an unknown limit (a tenth
+ * of the company's issues) looked so costly that it planned every call anew (0.6 ms, more than running
+ * it). The lateral join is a nested loop over the one caller row, so the page keeps the inner order.
+ * Throws the cursor's AppError.
+ */
+export function agentKeyListStatement(keyDigest: string, companyId: string, query: ListIssuesQuery & ListQuery) {
+  const { params, p, filters, limit } = listFilters(companyId, query);
+  const text = `WITH caller AS (SELECT a."companyId" FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
+                      WHERE k."tokenHash" = ${p(keyDigest)} AND ${agentKeyAuthenticates})
+     SELECT page.*, c."companyId" FROM caller c
+       LEFT JOIN LATERAL (SELECT ${jsonColumns("i")} FROM "Issue" i WHERE c."companyId" = $1 AND ${filters} ${orderBy("i")} LIMIT ${MAX_LIMIT + 1}) page ON true
+      LIMIT ${limit}`;
+  return { text, values: params };
 }
 
 const labelIds = (t: string) => `ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = ${t}."companyId" AND l."issueId" = ${t}.id)`;
@@ -126,5 +129,4 @@ const orderBy = (t: string) => `ORDER BY ${t}.priority ASC, ${t}."updatedAt" DES
 // Prepared per shape of filters (planning costs more than running these queries; the shapes are
 // few: a filter present or not); a search's plan does not depend on its words: the walk and the
 // index are chosen above, not by the planner.
-const statement = (text: string, values: unknown[]) => ({ name: statementName(text), text, values, types: isoTimestampTypes });
-const run = (text: string, values: unknown[]) => sql().query<Row>(statement(text, values));
+const run = (text: string, values: unknown[]) => sql().query<Row>({ name: statementName(text), text, values, types: isoTimestampTypes });
