@@ -86,27 +86,30 @@ export function orderByOf<F extends string>(order: readonly OrderField<F>[]) {
   return order.map(([field, dir]) => ({ [field]: dir }));
 }
 
-/** Cuts the `limit + 1` rows a query fetched into a page, with the cursor of its last row. */
-export function toPage<R, T>(
-  rows: R[],
-  limit: number,
-  order: readonly OrderField<string>[],
-  map: (row: R) => T,
-): Page<T> {
-  const more = rows.length > limit;
-  const kept = more ? rows.slice(0, limit) : rows;
-  const last = kept[kept.length - 1] as Record<string, Scalar | Date> | undefined;
-  return {
-    items: kept.map(map),
-    // a date column may come as an ISO string (isoTimestampTypes); the cursor always holds a date
-    nextCursor: more && last ? encodeCursor(order.map(([f, , kind]) => (kind === "date" && typeof last[f] === "string" ? new Date(last[f]) : last[f]))) : null,
-  };
-}
-
-/** toPage for a page written as text: `write` turns a row into JSON, `cursorOf` gives its order values. */
-export function toJsonPage<R>(rows: R[], limit: number, cursorOf: (row: R) => Array<Scalar | Date>, write: (row: R) => string): JsonPage {
+/**
+ * Cuts the `limit + 1` rows a query fetched to the page's rows and the cursor of its last row, whose
+ * `order` fields `field` reads (a date column may come as an ISO string, isoTimestampTypes: the cursor
+ * always holds a date).
+ */
+function cut<R>(rows: R[], limit: number, order: readonly OrderField<string>[], field: (row: R, name: string) => unknown) {
   const more = rows.length > limit;
   const kept = more ? rows.slice(0, limit) : rows;
   const last = kept[kept.length - 1];
-  return { json: `[${kept.map(write).join(",")}]`, nextCursor: more && last ? encodeCursor(cursorOf(last)) : null };
+  const value = (name: string, kind: CursorKind) => {
+    const v = field(last, name) as Scalar | Date;
+    return kind === "date" && typeof v === "string" ? new Date(v) : v;
+  };
+  return { kept, nextCursor: more && last !== undefined ? encodeCursor(order.map(([f, , kind]) => value(f, kind))) : null };
+}
+
+/** The `limit + 1` rows a query fetched as a page of `map`'s items, with the cursor of its last row. */
+export function toPage<R, T>(rows: R[], limit: number, order: readonly OrderField<string>[], map: (row: R) => T): Page<T> {
+  const { kept, nextCursor } = cut(rows, limit, order, (row, name) => (row as Record<string, unknown>)[name]);
+  return { items: kept.map(map), nextCursor };
+}
+
+/** toPage for a page written as text: `write` turns a row into JSON, `field` reads a row's order field. */
+export function toJsonPage<R>(rows: R[], limit: number, order: readonly OrderField<string>[], field: (row: R, name: string) => unknown, write: (row: R) => string): JsonPage {
+  const { kept, nextCursor } = cut(rows, limit, order, field);
+  return { json: `[${kept.map(write).join(",")}]`, nextCursor };
 }

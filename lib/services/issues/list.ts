@@ -93,7 +93,7 @@ export async function listIssuesByAgentKey(keyDigest: string, companyRef: string
   if (rows[0][CALLER_COMPANY] !== companyId) return undefined;
   // no issue on the page: the one row of the caller, with the page's columns null
   const page = rows[0][ID] === null ? [] : rows;
-  return toJsonPage(page, query.limit, (r) => [r[PRIORITY] as string, new Date(r[UPDATED_AT] as string), r[ID] as string], issueJson);
+  return toJsonPage(page, query.limit, order, (r, name) => r[issueJsonColumns.indexOf(name as (typeof issueJsonColumns)[number])], issueJson);
 }
 
 /**
@@ -116,7 +116,7 @@ export function agentKeyListStatement(keyDigest: string, companyId: string, quer
 
 const labelIds = (t: string) => `ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = ${t}."companyId" AND l."issueId" = ${t}.id)`;
 const jsonColumns = (t: string) => issueJsonColumns.map((c) => (c === "labelIds" ? labelIds(t) : `${t}."${c}"`)).join(", ");
-const [ID, PRIORITY, UPDATED_AT] = (["id", "priority", "updatedAt"] as const).map((c) => issueJsonColumns.indexOf(c));
+const ID = issueJsonColumns.indexOf("id");
 const CALLER_COMPANY = issueJsonColumns.length;
 
 /** How many issues of the list order a search tests one by one before it asks the GIN index. */
@@ -126,7 +126,7 @@ type Row = WithIsoTimestamps<Issue> & { labelIds: string[] };
 const columns = (t: string) => `${issueColumns(t)}, ${labelIds(t)} AS "labelIds"`;
 const orderBy = (t: string) => `ORDER BY ${t}.priority ASC, ${t}."updatedAt" DESC, ${t}.id DESC`;
 
-// Prepared per shape of filters (planning costs more than running these queries; the shapes are
-// few: a filter present or not); a search's plan does not depend on its words: the walk and the
-// index are chosen above, not by the planner.
+// Prepared per shape of filters (planning costs more than running these queries; a shape is which
+// filters are present, values are parameters); a search's plan does not depend on its words: the walk
+// and the index are chosen above, not by the planner.
 const run = (text: string, values: unknown[]) => sql().query<Row>({ name: statementName(text), text, values, types: isoTimestampTypes });
