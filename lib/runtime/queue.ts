@@ -112,8 +112,8 @@ async function breakLoop(exec: SqlExec, c: Candidate): Promise<string | null> {
 
 const claimSql = `
   WITH r AS (
-    INSERT INTO "HeartbeatRun" (id, "companyId", "agentId", "wakeRequestId", status, "adapterType", "workerId", "heartbeatAt")
-    VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, 'queued', $5::"AdapterType", $6, now()) RETURNING id
+    INSERT INTO "HeartbeatRun" (id, "companyId", "agentId", "wakeRequestId", "issueId", status, "adapterType", "workerId", "heartbeatAt")
+    VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $12::uuid, 'queued', $5::"AdapterType", $6, now()) RETURNING id
   ), w AS (
     UPDATE "WakeRequest" SET status = 'started', "runId" = $1::uuid, "updatedAt" = now() WHERE id = $4::uuid
   ), wc AS (
@@ -155,8 +155,12 @@ async function claimOne(exec: SqlExec, c: Candidate, workerId: string): Promise<
   const runId = uuidv7();
   const { token, digest } = mintToken("runKey");
   // the key outlives the run's timeout only by the time a finish needs; the finish deletes it anyway
-  const coalesced = (await exec(claimSql, [runId, c.companyId, c.agentId, c.id, c.adapterType, workerId, uuidv7(), digest, timeoutSec + 120, uuidv7(), c.reason])) as unknown as WakeContext[];
+  const coalesced = (await exec(claimSql, [runId, c.companyId, c.agentId, c.id, c.adapterType, workerId, uuidv7(), digest, timeoutSec + 120, uuidv7(), c.reason, c.issueId])) as unknown as WakeContext[];
   const context = mergedContext({ issueId: c.issueId, commentId: c.commentId, approvalId: c.approvalId, payload: c.payload ?? {} }, coalesced);
+  // a coalesced wake that names another issue: the run works on the newest one
+  if (context.issueId !== c.issueId) {
+    await exec(`UPDATE "HeartbeatRun" SET "issueId" = $3::uuid WHERE "companyId" = $1::uuid AND id = $2::uuid`, [c.companyId, runId, context.issueId]);
+  }
   return {
     runId, wakeId: c.id, companyId: c.companyId, agentId: c.agentId, agentName: c.name, adapterType: c.adapterType, adapterConfig,
     reason: c.reason, ...context, token, timeoutSec,
