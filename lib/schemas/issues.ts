@@ -47,15 +47,20 @@ export const checkoutSchema = z.strictObject({
   expectedStatuses: z.array(issueStatusSchema).min(1).max(7).describe("Statuses the caller believes the issue is in"),
 });
 
-const statusList = z
-  .string()
-  .transform((s) => s.split(",").map((v) => v.trim()).filter(Boolean))
-  .pipe(z.array(issueStatusSchema).min(1).max(7));
+/** One value or a comma-separated list of `item`s: the shape of every `status` filter. */
+const commaList = <T extends z.ZodType<unknown, string>>(item: T, max: number) =>
+  z.string().transform((s) => s.split(",").map((v) => v.trim()).filter(Boolean)).pipe(z.array(item).min(1).max(max));
+
+const statusList = commaList(issueStatusSchema, 7);
+
+/** An assignee filter: a UUID, or `me` for the caller itself. */
+const assigneeRef = (me: string) =>
+  z.union([z.literal("me"), uuidSchema], { error: "must be a UUID or 'me'" }).describe(`A UUID, or 'me': ${me}`);
 
 export const listIssuesQuery = z.object({
   status: statusList.optional().describe("One status or a comma-separated list"),
-  assigneeAgentId: uuidSchema.optional(),
-  assigneeUserId: uuidSchema.optional(),
+  assigneeAgentId: assigneeRef("the calling agent (agent keys only)").optional(),
+  assigneeUserId: assigneeRef("the calling board user (board credentials only)").optional(),
   projectId: uuidSchema.optional(),
   goalId: uuidSchema.optional(),
   parentId: uuidSchema.optional(),
@@ -65,6 +70,15 @@ export const listIssuesQuery = z.object({
     .describe("Words to find (each as a word prefix, all of them) in identifier, number, title, description or comments"),
 });
 export type ListIssuesQuery = z.infer<typeof listIssuesQuery>;
+
+/** The statuses an agent's inbox holds: work it has to do or to unblock. */
+export const inboxStatuses = ["todo", "in_progress", "blocked"] as const;
+
+export const inboxQuery = z.object({
+  status: commaList(z.enum(inboxStatuses), 3).optional()
+    .describe("Narrows the inbox to one of todo, in_progress, blocked or a comma-separated list of them (default: all three)"),
+});
+export type InboxQuery = z.infer<typeof inboxQuery>;
 
 export const createCommentSchema = z.strictObject({
   body: z.string().trim().min(1).max(100_000).describe("Markdown; @Name or [@Name](agent://<id>) wakes that agent"),

@@ -11,7 +11,7 @@ import type { ListIssuesQuery } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
 import { companyIdOrThrow } from "@/lib/services/companies";
 import { issueColumns } from "@/lib/services/issues/queries";
-import { agentKeyAuthenticates } from "@/lib/auth/actor";
+import { agentKeyAuthenticates, type Actor } from "@/lib/auth/actor";
 import { isUuid } from "@/lib/schemas/common";
 
 const order: readonly OrderField<"priority" | "updatedAt" | "id">[] = [["priority", "asc", "text"], ["updatedAt", "desc", "date"], ["id", "desc", "uuid"]];
@@ -40,8 +40,26 @@ function listFilters(companyId: string, query: ListIssuesQuery & ListQuery) {
   return { params, p, filters: where.join(" AND "), limit };
 }
 
-export async function listIssues(ctx: ServiceContext, companyRef: string, query: ListIssuesQuery & ListQuery) {
+/**
+ * The query with `me` replaced by the caller: an agent for assigneeAgentId, a board user for
+ * assigneeUserId. The other kind of caller is no such assignee, so its `me` is a 400, not an empty list.
+ */
+function withMe(actor: Actor, query: ListIssuesQuery & ListQuery): ListIssuesQuery & ListQuery {
+  const out = { ...query };
+  if (query.assigneeAgentId === "me") {
+    if (actor.kind !== "agent") throw validationError("query.assigneeAgentId", "'me' names the calling agent: only an agent key may use it");
+    out.assigneeAgentId = actor.agentId;
+  }
+  if (query.assigneeUserId === "me") {
+    if (actor.kind !== "board") throw validationError("query.assigneeUserId", "'me' names the calling board user: an agent key cannot use it");
+    out.assigneeUserId = actor.userId;
+  }
+  return out;
+}
+
+export async function listIssues(ctx: ServiceContext, companyRef: string, listQuery: ListIssuesQuery & ListQuery) {
   const companyId = await companyIdOrThrow(ctx, companyRef, "work.read");
+  const query = withMe(ctx.actor, listQuery);
   const { params, p, filters, limit } = listFilters(companyId, query);
   if (!query.q) {
     const { rows } = await run(`SELECT ${columns("i")} FROM "Issue" i WHERE ${filters} ${orderBy("i")} LIMIT ${limit}`, params);
@@ -79,7 +97,7 @@ export async function listIssues(ctx: ServiceContext, companyRef: string, query:
  * key (404 or 403 there), a search, or a malformed cursor (whose 400 comes after authentication).
  */
 export async function listIssuesByAgentKey(keyDigest: string, companyRef: string, query: ListIssuesQuery & ListQuery): Promise<JsonPage | null | undefined> {
-  if (query.q || !isUuid(companyRef)) return undefined;
+  if (query.q || !isUuid(companyRef) || query.assigneeUserId === "me") return undefined;
   const companyId = companyRef.toLowerCase();
   let statement: { text: string; values: unknown[] };
   try {
@@ -102,20 +120,23 @@ export async function listIssuesByAgentKey(keyDigest: string, companyRef: string
  * stops the scan all the same: with `LIMIT $n` inside, PostgreSQL's plan for an unknown limit (a tenth
  * of the company's issues) looked so costly that it planned every call anew (0.6 ms, more than running
  * it). The lateral join is a nested loop over the one caller row, so the page keeps the inner order.
- * Throws the cursor's AppError.
+ * `assigneeAgentId=me` is the caller's id from the key. Throws the cursor's AppError.
  */
 export function agentKeyListStatement(keyDigest: string, companyId: string, query: ListIssuesQuery & ListQuery) {
-  const { params, p, filters, limit } = listFilters(companyId, query);
-  const text = `WITH caller AS (SELECT a."companyId" FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
+  const { assigneeAgentId, ...rest } = query;
+  const me = assigneeAgentId === "me";
+  const { params, p, filters, limit } = listFilters(companyId, me ? rest : query);
+  const mine = me ? ` AND i."assigneeAgentId" = c."agentId"` : "";
+  const text = `WITH caller AS (SELECT a."companyId", a.id AS "agentId" FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
                       WHERE k."tokenHash" = ${p(keyDigest)} AND ${agentKeyAuthenticates})
      SELECT page.*, c."companyId" FROM caller c
-       LEFT JOIN LATERAL (SELECT ${jsonColumns("i")} FROM "Issue" i WHERE c."companyId" = $1 AND ${filters} ${orderBy("i")} LIMIT ${MAX_LIMIT + 1}) page ON true
+       LEFT JOIN LATERAL (SELECT ${jsonColumns("i")} FROM "Issue" i WHERE c."companyId" = $1 AND ${filters}${mine} ${orderBy("i")} LIMIT ${MAX_LIMIT + 1}) page ON true
       LIMIT ${limit}`;
   return { text, values: params };
 }
 
 const labelIds = (t: string) => `ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = ${t}."companyId" AND l."issueId" = ${t}.id)`;
-const jsonColumns = (t: string) => issueJsonColumns.map((c) => (c === "labelIds" ? labelIds(t) : `${t}."${c}"`)).join(", ");
+export const jsonColumns = (t: string) => issueJsonColumns.map((c) => (c === "labelIds" ? labelIds(t) : `${t}."${c}"`)).join(", ");
 const ID = issueJsonColumns.indexOf("id");
 const CALLER_COMPANY = issueJsonColumns.length;
 
