@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { uuidSchema } from "@/lib/schemas/common";
+import { AdapterType, WakeReason, WakeStatus } from "@/lib/generated/prisma/enums";
+import { dateTimeSchema, intSchema, uuidSchema } from "@/lib/schemas/common";
 
 export const runStatuses = ["queued", "running", "succeeded", "failed", "cancelled", "timed_out"] as const;
 
@@ -14,3 +15,54 @@ export const wakeupSchema = z.strictObject({
   issueId: uuidSchema.optional().describe("The task the run is about (SERVICE_TASK_ID)"),
   note: z.string().trim().max(200).optional().describe("Shown as the wake's source"),
 });
+
+// ---------- responses ----------
+
+export const runResponseSchema = z.object({
+  id: uuidSchema,
+  companyId: uuidSchema,
+  agentId: uuidSchema,
+  wakeRequestId: uuidSchema.nullable(),
+  reason: z.enum(WakeReason).nullable().describe("Why the agent was woken"),
+  source: z.string().nullable(),
+  issueId: uuidSchema.nullable(),
+  commentId: uuidSchema.nullable(),
+  approvalId: uuidSchema.nullable(),
+  status: z.enum(runStatuses),
+  adapterType: z.enum(AdapterType),
+  startedAt: dateTimeSchema.nullable(),
+  finishedAt: dateTimeSchema.nullable(),
+  heartbeatAt: dateTimeSchema.nullable(),
+  durationMs: intSchema.nullable(),
+  exitCode: intSchema.nullable(),
+  error: z.string().nullable(),
+  logBytes: intSchema,
+  costCents: intSchema,
+  createdAt: dateTimeSchema,
+}).meta({ id: "HeartbeatRun" });
+
+export const runLogResponseSchema = z.object({
+  runId: uuidSchema,
+  status: z.enum(runStatuses),
+  logBytes: intSchema,
+  truncated: z.boolean().describe("The log passed its cap and was cut"),
+  content: z.string(),
+});
+
+export const wakeResponseSchema = z.object({
+  id: uuidSchema,
+  agentId: uuidSchema,
+  companyId: uuidSchema,
+  reason: z.enum(WakeReason),
+  source: z.string(),
+  issueId: uuidSchema.nullable(),
+  commentId: uuidSchema.nullable(),
+  approvalId: uuidSchema.nullable(),
+  status: z.enum(WakeStatus).describe("coalesced: joined a wake already queued (coalescedIntoId)"),
+  skipReason: z.string().nullable(),
+  coalescedIntoId: uuidSchema.nullable(),
+  runId: uuidSchema.nullable(),
+  payload: z.json(),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
+}).meta({ id: "WakeRequest" });
