@@ -5,7 +5,7 @@
 // cancels, the log); this process only spawns, streams output back and reports the exit.
 //
 // Messages in:  { type: "start", id, command, args, cwd, env, stdin }
-// Messages out: { type: "spawned", id, pid } · { type: "out", id, text } · { type: "exit", id, code, signal, error }
+// Messages out: { type: "spawned", id, pid } · { type: "out", id, text, stream } · { type: "exit", id, code, signal, error }
 //
 // When the worker's process goes away (even by kill -9) the IPC channel closes, and every process
 // group started here is killed: no agent program outlives the worker that ran it.
@@ -48,8 +48,8 @@ function start({ id, command, args, cwd, env, stdin }) {
     groups.set(child.pid, id);
     send({ type: "spawned", id, pid: child.pid });
   }
-  child.stdout.setEncoding("utf8").on("data", (text) => send({ type: "out", id, text }));
-  child.stderr.setEncoding("utf8").on("data", (text) => send({ type: "out", id, text }));
+  child.stdout.setEncoding("utf8").on("data", (text) => send({ type: "out", id, text, stream: "stdout" }));
+  child.stderr.setEncoding("utf8").on("data", (text) => send({ type: "out", id, text, stream: "stderr" }));
   if (stdin !== undefined) {
     child.stdin.on("error", () => {}); // a program that does not read its stdin
     child.stdin.end(stdin);

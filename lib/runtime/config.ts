@@ -1,26 +1,34 @@
 // What the runtime reads from an agent's runtimeConfig and adapterConfig. Both are free JSON that
 // the board edits, so every field is read leniently: a wrong value falls back to the default (and
-// an adapter that cannot run at all fails its run with a sentence saying why).
+// an adapter that cannot run at all fails its run with a sentence saying why). Each key's
+// `.describe()` is its public documentation: GET /llms/agent-configuration.txt is generated from it.
 import { z } from "zod";
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+const heartbeatDefaults = { enabled: false, intervalSec: 3600, wakeWhenIdle: false };
+
 export const runtimeConfigSchema = z.object({
-  /** heartbeats of this agent allowed at once (DESIGN §8: one by default) */
-  maxConcurrentRuns: z.number().int().min(1).max(100).catch(1).default(1),
-  /** the optional timer heartbeat: off unless enabled */
+  maxConcurrentRuns: z.number().int().min(1).max(100).catch(1).default(1)
+    .describe("How many heartbeats of this agent may run at once (1–100). Default 1."),
   heartbeat: z.object({
-    enabled: z.boolean().catch(false).default(false),
-    intervalSec: int(60, 7 * 86_400).catch(3600).default(3600),
-    /** wake even when nothing is assigned to the agent (otherwise the timer skips it) */
-    wakeWhenIdle: z.boolean().catch(false).default(false),
-  }).catch({ enabled: false, intervalSec: 3600, wakeWhenIdle: false }).default({ enabled: false, intervalSec: 3600, wakeWhenIdle: false }),
-  /** per-agent override of the loop breaker (CHARTER_LOOP_*); enabled: false turns it off */
+    enabled: z.boolean().catch(false).default(false)
+      .describe("Wake the agent on a timer. Default false (the agent is woken only by assignments, mentions, approvals and the board)."),
+    intervalSec: int(60, 7 * 86_400).catch(3600).default(3600)
+      .describe("Seconds between timer heartbeats (60–604800). Default 3600."),
+    wakeWhenIdle: z.boolean().catch(false).default(false)
+      .describe("Fire the timer even when nothing is assigned to the agent (otherwise the timer skips it). Default false."),
+  }).catch(heartbeatDefaults).default(heartbeatDefaults)
+    .describe("The optional timer heartbeat. Default: off."),
   loopBreaker: z.object({
-    enabled: z.boolean().catch(true).default(true),
-    maxRuns: int(2, 10_000).optional().catch(undefined),
-    windowMinutes: int(1, 1440).optional().catch(undefined),
-  }).catch({ enabled: true }).default({ enabled: true }),
+    enabled: z.boolean().catch(true).default(true)
+      .describe("Pause the agent when it runs too often without progress. Default true."),
+    maxRuns: int(2, 10_000).optional().catch(undefined)
+      .describe("Runs within the window that trip the breaker (2–10000). Default: the server's CHARTER_LOOP_MAX_RUNS."),
+    windowMinutes: int(1, 1440).optional().catch(undefined)
+      .describe("The breaker's window in minutes (1–1440). Default: the server's CHARTER_LOOP_WINDOW_MIN."),
+  }).catch({ enabled: true }).default({ enabled: true })
+    .describe("Per-agent override of the loop breaker: too many runs in the window without progress (a change other than comments and cost reports) pauses the agent."),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
@@ -33,22 +41,51 @@ const stringRecord = z.record(z.string(), z.unknown()).transform((r) =>
   Object.fromEntries(Object.entries(r).filter(([, v]) => ["string", "number", "boolean"].includes(typeof v)).map(([k, v]) => [k, String(v)])),
 );
 
-/** Fields the adapters share. */
+/**
+ * The tools Claude Code may use in print mode without asking (it cannot ask): curl for the Charter
+ * API at $SERVICE_API_URL, and jq to read its answers. Permission rules match a command's prefix,
+ * so `Bash(curl:*)` allows curl to any URL: the run's key only works on this Charter, and the
+ * sandbox a deployment wants beyond that is the board's choice (adapterConfig.allowedTools).
+ */
+export const DEFAULT_CLAUDE_ALLOWED_TOOLS = ["Bash(curl:*)", "Bash(jq:*)"] as const;
+export const codexSandboxModes = ["read-only", "workspace-write", "danger-full-access"] as const;
+export const DEFAULT_CODEX_SANDBOX = "workspace-write" satisfies (typeof codexSandboxModes)[number];
+export const sessionPolicies = ["per_issue", "fresh"] as const;
+
+/** Fields the adapters share; each key's description says which adapters read it. */
 export const adapterConfigSchema = z.object({
-  command: z.string().min(1).optional().catch(undefined),
-  args: z.array(z.string()).optional().catch(undefined),
-  cwd: z.string().min(1).optional().catch(undefined),
-  env: stringRecord.optional().catch(undefined),
-  timeoutSec: int(1, 86_400).optional().catch(undefined),
-  // http
-  url: z.string().url().optional().catch(undefined),
-  secret: z.string().min(1).optional().catch(undefined),
-  headers: stringRecord.optional().catch(undefined),
-  // claude_local / codex_local
-  instructionsFilePath: z.string().min(1).optional().catch(undefined),
-  model: z.string().min(1).optional().catch(undefined),
-  extraArgs: z.array(z.string()).optional().catch(undefined),
-  dangerouslySkipPermissions: z.boolean().optional().catch(undefined),
+  command: z.string().min(1).optional().catch(undefined)
+    .describe("process: the program or shell line to run (required). claude_local / codex_local: the CLI to spawn. Default for those: `claude` / `codex` on PATH."),
+  args: z.array(z.string()).optional().catch(undefined)
+    .describe("process: arguments; with args the command is executed directly, without them it is a /bin/sh line. Default: none."),
+  cwd: z.string().min(1).optional().catch(undefined)
+    .describe("process, claude_local, codex_local: working directory of the program. Default: the worker's own directory."),
+  env: stringRecord.optional().catch(undefined)
+    .describe("process, claude_local, codex_local: extra environment variables (string, number and boolean values). The SERVICE_* values of the run override them. Values of 8+ characters are redacted from transcripts. Default: none."),
+  timeoutSec: int(1, 86_400).optional().catch(undefined)
+    .describe("Every adapter: seconds before the run is killed and marked timed_out (1–86400). Default: the server's CHARTER_RUN_TIMEOUT_SEC (3600)."),
+  url: z.string().url().optional().catch(undefined)
+    .describe("http: the endpoint the signed wake is POSTed to (required)."),
+  secret: z.string().min(1).optional().catch(undefined)
+    .describe("http: HMAC-SHA256 signing secret of the X-Charter-Signature header (required: wakes are only sent signed)."),
+  headers: stringRecord.optional().catch(undefined)
+    .describe("http: extra request headers. Default: none."),
+  instructionsFilePath: z.string().min(1).optional().catch(undefined)
+    .describe("claude_local, codex_local: the agent's instructions file, given to the CLI before the Charter skill. Default: none."),
+  model: z.string().min(1).optional().catch(undefined)
+    .describe("claude_local, codex_local: the model (`--model`). Default: the CLI's own default."),
+  extraArgs: z.array(z.string()).optional().catch(undefined)
+    .describe("claude_local, codex_local: arguments appended to the CLI's command line. Default: none."),
+  sessionPolicy: z.enum(sessionPolicies).optional().catch(undefined)
+    .describe("claude_local, codex_local: `per_issue` resumes the CLI session the agent last used for the same issue (claude --resume, codex exec resume); `fresh` starts a new session on every wake. Default: per_issue."),
+  allowedTools: z.array(z.string().min(1)).optional().catch(undefined)
+    .describe(`claude_local: Claude Code permission rules passed as --allowedTools, which replace the default list (an empty list passes none). Default: ${DEFAULT_CLAUDE_ALLOWED_TOOLS.join(", ")} (curl to the API and jq).`),
+  sandbox: z.enum(codexSandboxModes).optional().catch(undefined)
+    .describe(`codex_local: Codex's --sandbox mode (${codexSandboxModes.join(", ")}). Default: ${DEFAULT_CODEX_SANDBOX}.`),
+  networkAccess: z.boolean().optional().catch(undefined)
+    .describe("codex_local: network access inside the workspace-write sandbox (-c sandbox_workspace_write.network_access=…), needed to call the API. Default: true."),
+  dangerouslySkipPermissions: z.boolean().optional().catch(undefined)
+    .describe("claude_local: --dangerously-skip-permissions (instead of allowedTools); codex_local: --dangerously-bypass-approvals-and-sandbox (instead of sandbox). Default: false."),
 });
 export type AdapterConfig = z.infer<typeof adapterConfigSchema>;
 

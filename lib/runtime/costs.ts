@@ -16,7 +16,7 @@ export async function recordRunCosts(run: ClaimedRun, usage: Usage[]): Promise<n
       await recordCostEvent(exec, {
         companyId: run.companyId, agentId: run.agentId, issueId: run.issueId, runId: run.runId,
         provider: u.provider.slice(0, 100), model: u.model.slice(0, 200),
-        inputTokens: clampInt(u.inputTokens), outputTokens: clampInt(u.outputTokens), costCents,
+        inputTokens: clampInt(u.inputTokens), outputTokens: clampInt(u.outputTokens), costCents, estimated: u.estimated ?? false,
       });
     }
   });

@@ -8,6 +8,9 @@ import { recordRunCosts } from "@/lib/runtime/costs";
 import type { ClaimedRun } from "@/lib/runtime/queue";
 import { RunLog } from "@/lib/runtime/run-log";
 import { finishRun, markRunning } from "@/lib/runtime/run-records";
+import { RunTranscript } from "@/lib/runtime/transcript/run-transcript";
+import { redactor } from "@/lib/runtime/transcript/steps";
+import { loadWakeContext, type WakeContext } from "@/lib/runtime/wake-context";
 
 export function apiBaseUrl(): string {
   const e = env();
@@ -38,14 +41,32 @@ export function serviceEnv(run: ClaimedRun): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== null));
 }
 
+/** The secrets of a run that no prompt or transcript may show: its key and the adapter's configured values. */
+function runSecrets(run: ClaimedRun): string[] {
+  const cfg = run.adapterConfig;
+  return [run.token, ...Object.values(cfg.env ?? {}), ...Object.values(cfg.headers ?? {}), cfg.secret ?? ""];
+}
+
+const noContext: WakeContext = { source: null, issue: null, comment: null, approval: null };
+
 export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<void> {
   const runLog = new RunLog(run.runId, run.companyId, env().CHARTER_RUN_LOG_MAX_BYTES);
+  const redact = redactor(runSecrets(run));
+  const transcript = new RunTranscript(run.runId, run.companyId, redact);
   let result: AdapterResult;
   if (!(await markRunning(run.runId))) {
     result = { status: "cancelled", exitCode: null, error: "cancelled before it started", usage: [] };
   } else {
     try {
-      result = await adapters[run.adapterType]({ run, serviceEnv: serviceEnv(run), signal, timeoutMs: run.timeoutSec * 1000, log: runLog.write });
+      // the process adapter passes the environment only; a context that cannot be read leaves the
+      // prompt shorter, not the run failed
+      const wake = run.adapterType === "process" ? noContext : await loadWakeContext(run).catch((e) => {
+        log.error("loading the wake context failed", { runId: run.runId, error: String(e) });
+        return noContext;
+      });
+      result = await adapters[run.adapterType]({
+        run, serviceEnv: serviceEnv(run), signal, timeoutMs: run.timeoutSec * 1000, log: runLog.write, wake, transcript, redact,
+      });
     } catch (e) {
       log.error("adapter crashed", { runId: run.runId, error: String(e) });
       result = { status: "failed", exitCode: null, error: `the ${run.adapterType} adapter failed: ${(e as Error).message}`, usage: [] };
@@ -57,6 +78,7 @@ export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<
     return 0;
   }) : 0;
   const tail = await runLog.close();
+  await transcript.close();
   await finishRun(run.runId, {
     status: result.status, exitCode: result.exitCode, error: result.error?.slice(0, 2000) ?? null,
     logTail: tail.text, logBytes: tail.bytes, costCents,

@@ -4,6 +4,7 @@
 import { sql } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { uuidv7 } from "@/lib/ids";
+import type { Step } from "@/lib/runtime/transcript/steps";
 
 export type FinalStatus = "succeeded" | "failed" | "cancelled" | "timed_out";
 
@@ -26,6 +27,22 @@ export async function appendLog(runId: string, companyId: string, chunk: string,
                  WHERE id = $1 RETURNING id)
      SELECT pg_notify('charter_events', json_build_object('companyId', $5::text, 'entityType', 'heartbeat_run', 'entityId', $1::text, 'action', 'run.log')::text)::text FROM r`,
     [runId, chunk, env().CHARTER_RUN_LOG_MAX_BYTES, bytes, companyId],
+  );
+}
+
+/** Stores a batch of transcript steps and tells browsers watching the run (action run.transcript). */
+export async function appendSteps(runId: string, companyId: string, steps: Step[]): Promise<void> {
+  if (steps.length === 0) return;
+  await sql().query(
+    `WITH s AS (
+       INSERT INTO "HeartbeatRunStep" ("companyId", "runId", seq, at, kind, text, "toolName", input, output, "isError")
+       SELECT $2::uuid, $1::uuid, x.seq, x.at, x.kind::"RunStepKind", x.text, x."toolName", x.input, x.output, x."isError"
+         FROM jsonb_to_recordset($3::jsonb) AS x(seq int, at timestamptz, kind text, text text, "toolName" text, input jsonb, output text, "isError" boolean)
+       ON CONFLICT DO NOTHING RETURNING 1
+     )
+     SELECT pg_notify('charter_events', json_build_object('companyId', $2::text, 'entityType', 'heartbeat_run', 'entityId', $1::text, 'action', 'run.transcript')::text)::text
+      WHERE EXISTS (SELECT 1 FROM s)`,
+    [runId, companyId, JSON.stringify(steps)],
   );
 }
 
@@ -108,11 +125,17 @@ export async function sweepOrphans(): Promise<string[]> {
   return closed;
 }
 
-/** Log retention: logs of runs finished before the retention window are cleared (the record stays). */
+/** Log retention: logs and transcript steps of runs finished before the retention window are deleted (the record stays). */
 export async function pruneLogs(): Promise<number> {
+  const days = env().CHARTER_RUN_LOG_RETENTION_DAYS;
+  await sql().query(
+    `DELETE FROM "HeartbeatRunStep" s USING "HeartbeatRun" r
+      WHERE s."companyId" = r."companyId" AND s."runId" = r.id AND r."finishedAt" < now() - make_interval(days => $1::int)`,
+    [days],
+  );
   const { rowCount } = await sql().query(
     `UPDATE "HeartbeatRun" SET log = '' WHERE "finishedAt" < now() - make_interval(days => $1::int) AND log <> ''`,
-    [env().CHARTER_RUN_LOG_RETENTION_DAYS],
+    [days],
   );
   return rowCount ?? 0;
 }

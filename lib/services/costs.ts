@@ -24,6 +24,8 @@ export interface CostEventInput {
   inputTokens?: number;
   outputTokens?: number;
   costCents: number;
+  /** priced by Charter from its table of model prices, not reported by the CLI */
+  estimated?: boolean;
   occurredAt?: Date;
 }
 
@@ -39,6 +41,7 @@ export interface CostEventRow {
   inputTokens: number;
   outputTokens: number;
   costCents: number;
+  estimated: boolean;
   occurredAt: Date | string;
   createdAt: Date | string;
 }
@@ -49,7 +52,7 @@ export function costEventDto(row: CostEventRow) {
   return {
     id: row.id, companyId: row.companyId, agentId: row.agentId, issueId: row.issueId, projectId: row.projectId,
     runId: row.runId, provider: row.provider, model: row.model, inputTokens: Number(row.inputTokens),
-    outputTokens: Number(row.outputTokens), costCents: Number(row.costCents), occurredAt: iso(row.occurredAt), createdAt: iso(row.createdAt),
+    outputTokens: Number(row.outputTokens), costCents: Number(row.costCents), estimated: row.estimated === true, occurredAt: iso(row.occurredAt), createdAt: iso(row.createdAt),
   };
 }
 
@@ -71,8 +74,8 @@ function recordSql(guarded: boolean): string {
               ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM "Issue" WHERE id = $4::uuid AND "companyId" = $2::uuid)) AS "issueOk",
               ($5::uuid IS NULL OR EXISTS (SELECT 1 FROM "Project" WHERE id = $5::uuid AND "companyId" = $2::uuid)) AS "projectOk"
      ), ins AS (
-       INSERT INTO "CostEvent" (id, "companyId", "agentId", "issueId", "projectId", "runId", provider, model, "inputTokens", "outputTokens", "costCents", "occurredAt", "createdAt")
-       SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, coalesce($5::uuid, ref."issueProjectId"), $6::uuid, $7, $8, $9, $10, $11, $12::timestamptz, $13::timestamptz
+       INSERT INTO "CostEvent" (id, "companyId", "agentId", "issueId", "projectId", "runId", provider, model, "inputTokens", "outputTokens", "costCents", "occurredAt", "createdAt", estimated)
+       SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, coalesce($5::uuid, ref."issueProjectId"), $6::uuid, $7, $8, $9, $10, $11, $12::timestamptz, $13::timestamptz, $16::boolean
          FROM ref WHERE ref."agentOk" AND ref."issueOk" AND ref."projectOk"
        RETURNING *
      ), roll AS (
@@ -104,7 +107,7 @@ function recordArgs(input: CostEventInput, now: Date) {
   }
   const values = [uuidv7(now.getTime()), input.companyId, input.agentId, input.issueId ?? null, input.projectId ?? null, input.runId ?? null,
     input.provider, input.model, input.inputTokens ?? 0, input.outputTokens ?? 0, input.costCents, occurredAt.toISOString(), now.toISOString(),
-    ...monthArgs(now)];
+    ...monthArgs(now), input.estimated ?? false];
   return { values, inMonth: occurredAt >= monthStartUtc(now) && occurredAt < nextMonthStartUtc(now) };
 }
 

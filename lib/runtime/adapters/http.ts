@@ -1,6 +1,7 @@
 // `http`: POST the wake as JSON to adapterConfig.url, signed with HMAC-SHA256 over
 // "<timestamp>.<body>" with adapterConfig.secret (header X-Charter-Signature: t=<unix>,v1=<hex>).
-// Any 2xx is a succeeded run, anything else a failed one.
+// Any 2xx is a succeeded run, anything else a failed one. The body's wake.context carries what the
+// wake already knows (the issue, the waking comment, the decided approval, the wake's source).
 import { createHmac } from "node:crypto";
 import type { Adapter } from "@/lib/runtime/adapters/types";
 import { failed } from "@/lib/runtime/adapters/types";
@@ -18,7 +19,8 @@ export const httpAdapter: Adapter = async (ctx) => {
   const { run } = ctx;
   const body = JSON.stringify({
     runId: run.runId, agentId: run.agentId, companyId: run.companyId,
-    wake: { reason: run.reason, taskId: run.issueId, commentId: run.commentId, approvalId: run.approvalId, payload: run.payload },
+    // context: what the wake already knows (lib/runtime/wake-context.ts), as the CLIs get it in their prompt
+    wake: { reason: run.reason, taskId: run.issueId, commentId: run.commentId, approvalId: run.approvalId, payload: run.payload, context: ctx.wake },
     env: ctx.serviceEnv,
   });
   const timestamp = Math.floor(Date.now() / 1000);

@@ -1,18 +1,83 @@
-// The prompt a coding CLI gets: who it is, why it was woken, which task, and where the API is.
+// The prompt a coding CLI gets on each wake: who it is, why it was woken, and everything the wake
+// already knows (the issue, the comment, the approval), so the agent needs no request to learn it.
+// Each part is bounded (PART_MAX characters) and cut visibly. No secret goes in: the run key and
+// the env values are only in the environment, and the caller redacts the prompt besides.
 import type { ClaimedRun } from "@/lib/runtime/queue";
+import type { WakeContext } from "@/lib/runtime/wake-context";
 
-export function heartbeatPrompt(run: ClaimedRun, env: Record<string, string>): string {
-  const lines = [
-    `You are ${run.agentName}, an agent of a Charter company. This is one heartbeat (run ${run.runId}).`,
-    `Wake reason: ${run.reason}.`,
+export const PART_MAX = 8192;
+const MAX_LINKED_ISSUES = 50;
+
+/** `text` kept to `max` characters, with a visible note of what was cut. */
+export function bounded(text: string, max = PART_MAX): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}\n[… cut, ${text.length - max} more characters …]`;
+}
+
+const line = (text: string) => bounded(text.replace(/\s+/g, " ").trim(), 500);
+
+function whyWoken(run: ClaimedRun, wake: WakeContext): string {
+  const source = wake.source ? ` (${line(wake.source)})` : "";
+  switch (run.reason) {
+    case "assignment": return "Reason: assignment. The issue below was assigned to you.";
+    case "mention": {
+      const who = wake.comment ? `${wake.comment.authorName ?? "someone"} (${wake.comment.authorKind === "user" ? "a board user" : wake.comment.authorKind})` : "someone";
+      return `Reason: mention. ${who} mentioned you in a comment${wake.issue ? ` on ${wake.issue.identifier}` : ""}.`;
+    }
+    case "approval": return "Reason: approval. An approval you are concerned with was decided.";
+    case "timer": return `Reason: timer. Your scheduled heartbeat${source}.`;
+    case "manual": return `Reason: manual. The board started this run${source}.`;
+    default: return `Reason: ${run.reason}${source}.`;
+  }
+}
+
+function issuePart(wake: WakeContext): string[] {
+  const i = wake.issue;
+  if (!i) return [];
+  const parent = i.parent ? ` · Parent: ${i.parent.identifier} — ${line(i.parent.title)}` : "";
+  return [
+    `## The task: ${i.identifier} — ${line(i.title)}`,
+    `Status: ${i.status} · Priority: ${i.priority}${parent}`,
+    `Issue id: ${i.id} (GET $SERVICE_API_URL/api/issues/${i.id}). Check it out before working on it.`,
+    "",
+    "Description:",
+    i.description.trim() ? bounded(i.description.trim()) : "(none)",
   ];
-  if (run.issueId) lines.push(`Task: issue ${run.issueId} (GET $SERVICE_API_URL/api/issues/${run.issueId}); check it out before working on it.`);
-  if (run.commentId) lines.push(`The comment that mentioned you: ${run.commentId}.`);
-  if (run.approvalId) lines.push(`Approval ${run.approvalId} was decided: ${env.SERVICE_APPROVAL_STATUS ?? "see the approval"}; linked issues: ${env.SERVICE_LINKED_ISSUE_IDS || "none"}.`);
-  if (!run.issueId && !run.approvalId) lines.push("No task was named: list your assigned issues and end the heartbeat if there are none.");
-  lines.push(
-    "Call the Charter API at $SERVICE_API_URL with the header `Authorization: Bearer $SERVICE_API_KEY`: read GET /api/agents/me first,",
-    "then work one task following your instructions, and leave a comment on it before you stop.",
-  );
-  return lines.join("\n");
+}
+
+function commentPart(wake: WakeContext): string[] {
+  const c = wake.comment;
+  if (!c) return [];
+  const who = `${c.authorName ?? "unknown"} (${c.authorKind === "user" ? "board user" : c.authorKind})`;
+  return [`## The comment that woke you (${c.id})`, `From: ${who}`, "", bounded(c.body)];
+}
+
+function approvalPart(run: ClaimedRun, wake: WakeContext): string[] {
+  const a = wake.approval;
+  if (!a) return run.approvalId ? [`## The approval ${run.approvalId}`, "(not found)"] : [];
+  const issues = a.issues.slice(0, MAX_LINKED_ISSUES).map((i) => `- ${i.identifier} — ${line(i.title)}`);
+  if (a.issues.length > MAX_LINKED_ISSUES) issues.push(`[… cut, ${a.issues.length - MAX_LINKED_ISSUES} more issues …]`);
+  return [
+    `## The approval ${a.id}`,
+    `Type: ${a.type} · Status: ${a.status}`,
+    `Decision note: ${a.decisionNote?.trim() ? bounded(a.decisionNote.trim()) : "(none)"}`,
+    "Linked issues:",
+    ...(issues.length ? issues : ["(none)"]),
+  ];
+}
+
+export function heartbeatPrompt(run: ClaimedRun, wake: WakeContext): string {
+  const parts = [
+    [`You are ${run.agentName}, an agent of a Charter company. This is one heartbeat (run ${run.runId}).`, whyWoken(run, wake)],
+    issuePart(wake),
+    commentPart(wake),
+    approvalPart(run, wake),
+  ];
+  if (!run.issueId && !run.approvalId) parts.push(["No task was named: list your assigned issues (your inbox) and end the heartbeat if there are none."]);
+  parts.push([
+    "## How to act",
+    "Call the Charter API at $SERVICE_API_URL with the header `Authorization: Bearer $SERVICE_API_KEY`, following the Charter skill's heartbeat procedure:",
+    "work one task, and leave a comment on it before you stop. What is written above is current as of this wake; do not fetch it again unless you need more.",
+  ]);
+  return parts.filter((p) => p.length > 0).map((p) => p.join("\n")).join("\n\n");
 }

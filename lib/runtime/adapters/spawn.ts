@@ -15,6 +15,9 @@ export interface SpawnSpec {
   signal: AbortSignal;
   timeoutMs: number;
   log: (text: string) => void;
+  /** each stream's output as it arrives (besides the log), for adapters that parse it live */
+  onStdout?: (text: string) => void;
+  onStderr?: (text: string) => void;
   /** keep up to this many characters of stdout for parsing (0: none) */
   captureStdout?: number;
   stdin?: string;
@@ -44,12 +47,12 @@ function killGroup(pid: number, sig: NodeJS.Signals) {
 
 type LauncherMessage =
   | { type: "spawned"; id: number; pid: number }
-  | { type: "out"; id: number; text: string }
+  | { type: "out"; id: number; text: string; stream?: "stdout" | "stderr" }
   | { type: "exit"; id: number; code: number | null; signal: NodeJS.Signals | null; error: string | null; lost?: string };
 
 interface Pending {
   onSpawned: (pid: number) => void;
-  onOut: (text: string) => void;
+  onOut: (text: string, stream: "stdout" | "stderr") => void;
   onExit: (m: Extract<LauncherMessage, { type: "exit" }>) => void;
 }
 
@@ -76,7 +79,7 @@ class Launcher {
       const p = this.pending.get(m.id);
       if (!p) return;
       if (m.type === "spawned") p.onSpawned(m.pid);
-      else if (m.type === "out") p.onOut(m.text);
+      else if (m.type === "out") p.onOut(m.text, m.stream ?? "stdout");
       else this.settle(m.id, m);
     });
     // a launcher that dies takes nothing with it: its programs are killed (it kills their groups
@@ -150,8 +153,9 @@ export function runProgram(spec: SpawnSpec): Promise<SpawnOutcome> {
           pid = p;
           if (stopRequested) kill();
         },
-        onOut: (text) => {
+        onOut: (text, stream) => {
           spec.log(text);
+          (stream === "stderr" ? spec.onStderr : spec.onStdout)?.(text);
           if (cap > 0) stdout = (stdout + text).slice(-cap);
         },
         onExit: (m) => {

@@ -2,6 +2,9 @@
 // how it ended; the worker owns the run record, the log and the cost rows.
 import type { ClaimedRun } from "@/lib/runtime/queue";
 import type { FinalStatus } from "@/lib/runtime/run-records";
+import type { RunTranscript } from "@/lib/runtime/transcript/run-transcript";
+import type { Redact } from "@/lib/runtime/transcript/steps";
+import type { WakeContext } from "@/lib/runtime/wake-context";
 
 export interface Usage {
   provider: string;
@@ -9,6 +12,8 @@ export interface Usage {
   inputTokens: number;
   outputTokens: number;
   costCents: number;
+  /** priced by Charter from lib/runtime/prices.ts: the CLI printed tokens but no price */
+  estimated?: boolean;
 }
 
 export interface AdapterContext {
@@ -20,6 +25,12 @@ export interface AdapterContext {
   timeoutMs: number;
   /** output for the run's log (bounded by the worker) */
   log: (text: string) => void;
+  /** what the wake already knows (issue, comment, approval), loaded at the start of the run */
+  wake: WakeContext;
+  /** the run's parsed transcript; adapters that parse their program's output feed it */
+  transcript: RunTranscript;
+  /** hides the run key and the adapter's env values in text that leaves the process */
+  redact: Redact;
 }
 
 export interface AdapterResult {

@@ -1,8 +1,9 @@
 // Usage and cost from the JSON the coding CLIs print. Both may print one JSON document or one JSON
 // object per line (stream modes); anything that is not JSON is ignored.
 import type { Usage } from "@/lib/runtime/adapters/types";
+import { estimateUsd } from "@/lib/runtime/prices";
 
-type Obj = Record<string, unknown>;
+export type Obj = Record<string, unknown>;
 
 export function jsonObjects(text: string): Obj[] {
   const trimmed = text.trim();
@@ -21,7 +22,7 @@ function tryParse(s: string): Obj | Obj[] | null {
   }
 }
 
-const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
+export const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
 const cents = (usd: unknown) => Math.round(num(usd) * 100);
 
@@ -34,7 +35,11 @@ export interface ClaudeOutcome {
 /** Claude Code (`--output-format json` or `stream-json`): the `result` message carries usage and cost. */
 export function parseClaudeOutput(stdout: string, fallbackModel: string): ClaudeOutcome | null {
   const result = jsonObjects(stdout).filter((o) => o.type === "result").at(-1);
-  if (!result) return null;
+  return result ? claudeOutcomeOf(result, fallbackModel) : null;
+}
+
+/** Usage and cost of one Claude `result` message: per model from modelUsage, else the top-level usage. */
+export function claudeOutcomeOf(result: Obj, fallbackModel: string): ClaudeOutcome {
   const perModel = isObj(result.modelUsage) ? Object.entries(result.modelUsage).filter(([, v]) => isObj(v)) as [string, Obj][] : [];
   let usage: Usage[];
   if (perModel.length > 0) {
@@ -61,25 +66,48 @@ export interface CodexOutcome {
   failed: string | null;
 }
 
-/** Codex (`codex exec --json`): one event per line; each completed turn reports its token usage. */
-export function parseCodexOutput(stdout: string, fallbackModel: string): CodexOutcome {
-  let inputTokens = 0;
-  let outputTokens = 0;
-  let costUsd = 0;
-  let model = fallbackModel;
-  let failedWith: string | null = null;
-  for (const e of jsonObjects(stdout)) {
-    if (typeof e.model === "string") model = e.model;
+/**
+ * Codex's usage, event by event (`codex exec --json`): each completed turn reports its tokens. Codex
+ * prints no price, so unless an event carries one the cost is priced from lib/runtime/prices.ts and
+ * marked estimated.
+ */
+export class CodexTally {
+  private inputTokens = 0;
+  private cachedInputTokens = 0;
+  private outputTokens = 0;
+  private costUsd = 0;
+  private model: string;
+  failed: string | null = null;
+
+  constructor(fallbackModel: string) {
+    this.model = fallbackModel;
+  }
+
+  add(e: Obj): void {
+    if (typeof e.model === "string") this.model = e.model;
     if (e.type === "turn.completed" && isObj(e.usage)) {
-      inputTokens += num(e.usage.input_tokens);
-      outputTokens += num(e.usage.output_tokens);
-      costUsd += num(e.usage.total_cost_usd ?? e.total_cost_usd);
+      this.inputTokens += num(e.usage.input_tokens);
+      this.cachedInputTokens += num(e.usage.cached_input_tokens);
+      this.outputTokens += num(e.usage.output_tokens);
+      this.costUsd += num(e.usage.total_cost_usd ?? e.total_cost_usd);
     }
     if (e.type === "turn.failed" || e.type === "error") {
       const err = isObj(e.error) ? e.error.message : e.message;
-      failedWith = typeof err === "string" ? err : "codex reported a failed turn";
+      this.failed = typeof err === "string" ? err : "codex reported a failed turn";
     }
   }
-  const usage = [{ provider: "openai", model, inputTokens, outputTokens, costCents: Math.round(costUsd * 100) }].filter(hasAny);
-  return { usage, failed: failedWith };
+
+  outcome(): CodexOutcome {
+    const { inputTokens, cachedInputTokens, outputTokens, model } = this;
+    const estimated = this.costUsd === 0;
+    const usd = estimated ? estimateUsd(model, { inputTokens, cachedInputTokens, outputTokens }) : this.costUsd;
+    const usage = [{ provider: "openai", model, inputTokens, outputTokens, costCents: Math.round(usd * 100), estimated }].filter(hasAny);
+    return { usage, failed: this.failed };
+  }
+}
+
+export function parseCodexOutput(stdout: string, fallbackModel: string): CodexOutcome {
+  const tally = new CodexTally(fallbackModel);
+  for (const e of jsonObjects(stdout)) tally.add(e);
+  return tally.outcome();
 }
