@@ -1,4 +1,4 @@
-import type { HeartbeatRun, WakeRequest } from "@/lib/generated/prisma/client";
+import type { HeartbeatRun, HeartbeatRunStep, WakeRequest } from "@/lib/generated/prisma/client";
 
 export type WakeSummary = Pick<WakeRequest, "id" | "reason" | "source" | "issueId" | "commentId" | "approvalId">;
 
@@ -12,7 +12,8 @@ export function runDto(row: Omit<HeartbeatRun, "log">, wake?: WakeSummary) {
     wakeRequestId: row.wakeRequestId,
     reason: wake?.reason ?? null,
     source: wake?.source ?? null,
-    issueId: wake?.issueId ?? null,
+    // the run's own issue: after coalescing, the newest wake's that named one
+    issueId: row.issueId ?? wake?.issueId ?? null,
     commentId: wake?.commentId ?? null,
     approvalId: wake?.approvalId ?? null,
     status: row.status,
@@ -30,3 +31,19 @@ export function runDto(row: Omit<HeartbeatRun, "log">, wake?: WakeSummary) {
 }
 
 export type RunDto = ReturnType<typeof runDto>;
+
+/** A transcript step; fields the step does not have are left out (a tool_call has no output…). */
+export function runStepDto(row: Omit<HeartbeatRunStep, "companyId" | "runId">) {
+  return {
+    seq: row.seq,
+    at: row.at.toISOString(),
+    kind: row.kind,
+    ...(row.text !== null ? { text: row.text } : {}),
+    ...(row.toolName !== null ? { toolName: row.toolName } : {}),
+    ...(row.input !== null ? { input: row.input } : {}),
+    ...(row.output !== null ? { output: row.output } : {}),
+    ...(row.isError !== null ? { isError: row.isError } : {}),
+  };
+}
+
+export type RunStepDto = ReturnType<typeof runStepDto>;

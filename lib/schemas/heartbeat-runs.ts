@@ -8,7 +8,13 @@ export const runParams = z.object({ runId: uuidSchema });
 
 export const listRunsQuery = z.object({
   agentId: uuidSchema.optional().describe("Only this agent's runs"),
-  status: z.enum(runStatuses).optional(),
+  issueId: uuidSchema.optional().describe("Only the runs that worked on this issue"),
+  status: z.enum(runStatuses).optional().describe("Only runs in this status"),
+});
+
+export const transcriptQuery = z.object({
+  after: z.coerce.number().int().min(0).max(2_147_483_647).optional()
+    .describe("Only steps with a seq greater than this (to fetch a live transcript's new steps)"),
 });
 
 export const wakeupSchema = z.strictObject({

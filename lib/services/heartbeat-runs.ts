@@ -1,11 +1,11 @@
-// Heartbeat runs as the API shows them (DESIGN §8): list, get, log, cancel, and the board's
+// Heartbeat runs as the API shows them (DESIGN §8): list, get, log, transcript, cancel, and the board's
 // "run now". Reads are open to the company's board users and agents; cancel and run-now are board
 // actions on an agent (agent.lifecycle).
 import type { HeartbeatRun, RunStatus } from "@/lib/generated/prisma/client";
 import { authorize, companyScope } from "@/lib/auth/permissions";
 import { AppError, invalidReference, notFound } from "@/lib/http/errors";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
-import { runDto, type WakeSummary } from "@/lib/dto/heartbeat-runs";
+import { runDto, runStepDto, type WakeSummary } from "@/lib/dto/heartbeat-runs";
 import { inTx, type ServiceContext } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/companies";
@@ -29,6 +29,7 @@ async function wakesOf(db: Db, companyId: string, runs: RunRow[]): Promise<Map<s
 
 export interface RunListQuery extends ListQuery {
   agentId?: string;
+  issueId?: string;
   status?: RunStatus;
 }
 
@@ -38,6 +39,7 @@ export async function listRuns(ctx: ServiceContext, companyRef: string, query: R
     where: {
       companyId: company.id,
       ...(query.agentId ? { agentId: query.agentId } : {}),
+      ...(query.issueId ? { issueId: query.issueId } : {}),
       ...(query.status ? { status: query.status } : {}),
       ...keysetWhere(order, query.cursor),
     },
@@ -67,6 +69,17 @@ export async function getRunLog(ctx: ServiceContext, runId: string) {
   const row = await getRunRowOrThrow(ctx, runId);
   const { log } = await ctx.db.heartbeatRun.findUniqueOrThrow({ where: { id: row.id }, select: { log: true } });
   return { runId: row.id, status: row.status, logBytes: row.logBytes, truncated: row.logBytes > Buffer.byteLength(log), content: log };
+}
+
+/** The run's parsed transcript (claude_local and codex_local runs), in order; `after`: only newer steps. */
+export async function getRunTranscript(ctx: ServiceContext, runId: string, after?: number) {
+  const row = await getRunRowOrThrow(ctx, runId);
+  const steps = await ctx.db.heartbeatRunStep.findMany({
+    where: { companyId: row.companyId, runId: row.id, ...(after !== undefined ? { seq: { gt: after } } : {}) },
+    omit: { companyId: true, runId: true },
+    orderBy: { seq: "asc" },
+  });
+  return { steps: steps.map(runStepDto) };
 }
 
 const openStatuses: RunStatus[] = ["queued", "running"];

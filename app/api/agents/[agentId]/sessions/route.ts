@@ -1,0 +1,6 @@
+import { apiHandler } from "@/lib/http/api-handler";
+import { agentParams } from "@/lib/schemas/agents";
+import { resetAgentSessions } from "@/lib/services/agent-sessions";
+
+// 204: the agent's stored CLI sessions are forgotten; its next wakes start fresh sessions
+export const DELETE = apiHandler({ params: agentParams, status: 204 }, ({ ctx, params }) => resetAgentSessions(ctx, params.agentId));
