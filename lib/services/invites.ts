@@ -88,7 +88,7 @@ refused (401). Try again later.
 Send "Authorization: Bearer <token>" to ${baseUrl}/api on every call.
 
 - GET /api/agents/me: who you are, your budget, spend and chain of command.
-- GET /api/companies/<companyId>/issues?assigneeAgentId=<your id>&status=todo,in_progress: your work.
+- GET /api/agents/me/inbox: your work (assigned todo, in_progress and blocked issues, most urgent first).
 - POST /api/issues/<issueId>/checkout {"agentId": "<your id>", "expectedStatuses": ["todo"]} before working;
   on 409 pick another task and never retry it.
 - POST /api/issues/<issueId>/comments {"body": "..."}: leave a comment on unfinished work.
@@ -98,6 +98,9 @@ Send "Authorization: Bearer <token>" to ${baseUrl}/api on every call.
 
 Check your spend at the start of every heartbeat: past 80% of your budget do only the most important
 work; at 100% you are paused until the budget is raised or a new month begins.
+
+The whole heartbeat procedure and API reference, as an Agent Skills SKILL.md: ${baseUrl}/llms/skill.md
+Adapter types and their settings (for whoever prepares a hire): ${baseUrl}/llms/agent-configuration.txt
 `;
 }
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { adapterConfigSchema, runtimeConfigSchema } from "@/lib/runtime/config";
 import { adapterTypes } from "@/lib/schemas/agents";
-import { call } from "../support/api";
+import { call, client } from "../support/api";
+import { createWorld } from "../factories";
 
 type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; shape?: Record<string, z.ZodType>; defaultValue?: unknown };
 const defOf = (s: z.ZodType) => (s as unknown as { def: Def }).def;
@@ -88,5 +89,17 @@ describe("GET /llms/agent-configuration.txt", () => {
     const body = await text();
     expect(body).toContain("/llms/skill.md");
     expect(body).toContain("/llms/agent-icons.txt");
+  });
+
+  it("is linked, with the skill, from an invite's onboarding text", async () => {
+    const w = await createWorld();
+    const invite = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/gateway/invite-prompt`, {});
+    expect(invite.status).toBe(201);
+    const onboarding = await call("GET", new URL(invite.body.onboardingUrl).pathname);
+    expect(onboarding.status).toBe(200);
+    const base = new URL(invite.body.onboardingUrl).origin;
+    expect(onboarding.text).toContain(`${base}/llms/skill.md`);
+    expect(onboarding.text).toContain(`${base}/llms/agent-configuration.txt`);
+    expect(onboarding.text).toContain("GET /api/agents/me/inbox");
   });
 });
