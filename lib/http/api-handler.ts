@@ -9,23 +9,20 @@ import { errorResponse } from "@/lib/http/respond";
 import { listQuerySchema, type JsonPage, type ListQuery, type Page } from "@/lib/http/pagination";
 import { readBody, readMultipart } from "@/lib/http/body";
 import { agentKeyDigest, invalidBearer, resolveActor } from "@/lib/http/resolve-actor";
+import { describeRoute, type RouteDoc } from "@/lib/openapi/route-doc";
 import type { Actor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/services/context";
 
 type ZObj = z.ZodObject<z.ZodRawShape>;
 
-interface Spec<P extends ZObj | undefined, Q extends ZObj | undefined, B extends z.ZodType | undefined, L extends boolean> {
+/** What a route takes and answers; the RouteDoc fields (response, summary…) also feed the OpenAPI document. */
+interface Spec<P extends ZObj | undefined, Q extends ZObj | undefined, B extends z.ZodType | undefined, L extends boolean>
+  extends Pick<RouteDoc, "summary" | "description" | "multipart" | "auth" | "status" | "response" | "alsoAnswers" | "errors"> {
   params?: P;
   query?: Q;
   body?: B;
   /** the query also takes limit and cursor; the handler returns a Page */
   list?: L;
-  /** the body is multipart/form-data of at most this many bytes */
-  multipart?: { maxBytes: number };
-  /** "none": no caller needed (health, icons) */
-  auth?: "required" | "none";
-  /** status of a successful answer (default 200) */
-  status?: number;
   /**
    * Answers a caller with an agent key in one statement that also authenticates it, skipping the
    * separate actor lookup; for the hottest agent reads. Returns what the handler would (an object or
@@ -137,7 +134,7 @@ export function apiHandler<
   L extends boolean = false,
 >(spec: Spec<P, Q, B, L>, fn: (args: Args<Out<P>, QueryOut<Q, L>, Out<B>>) => Promise<unknown>) {
   const querySchema = spec.list ? (spec.query ?? z.object({})).extend(listQuerySchema.shape).strict() : spec.query?.strict();
-  return async (req: NextRequest, routeCtx: Ctx): Promise<Response> => {
+  return describeRoute(async (req: NextRequest, routeCtx: Ctx): Promise<Response> => {
     const incoming = req.headers.get("x-request-id");
     const requestId = incoming && requestIdPattern.test(incoming) ? incoming : crypto.randomUUID();
     try {
@@ -157,5 +154,5 @@ export function apiHandler<
     } catch (err) {
       return errorResponse(err, requestId);
     }
-  };
+  }, spec);
 }

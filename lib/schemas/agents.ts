@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { agentIcons } from "@/lib/icons";
-import { centsSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
+import { AdapterType, AgentRole, AgentStatus, PauseReason } from "@/lib/generated/prisma/enums";
+import { centsSchema, dateTimeSchema, intSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
 
 export const agentRoles = ["ceo", "manager", "engineer", "researcher", "designer", "qa", "general"] as const;
 export const adapterTypes = ["process", "http", "claude_local", "codex_local"] as const;
@@ -57,3 +58,72 @@ export const listAgentsQuery = z.object({
   status: z.enum(["idle", "running", "paused", "error", "pending_approval", "terminated"]).optional(),
   role: z.enum(agentRoles).optional(),
 });
+
+// ---------- responses ----------
+
+export const chainItemSchema = z.object({ id: uuidSchema, name: z.string(), role: z.string(), title: z.string() });
+
+const agentFields = {
+  id: uuidSchema,
+  companyId: uuidSchema,
+  name: z.string(),
+  urlKey: z.string().describe("The agent's readable key in paths (/api/agents/{urlKey})"),
+  role: z.enum(AgentRole),
+  title: z.string(),
+  icon: z.string().nullable(),
+  capabilities: z.string(),
+  status: z.enum(AgentStatus),
+  pauseReason: z.enum(PauseReason).nullable().describe("Why a paused agent is paused"),
+  reportsTo: uuidSchema.nullable().describe("Manager agent id"),
+  adapterType: z.enum(AdapterType),
+  adapterConfig: configObject.describe("Adapter settings; secret-looking values read ***redacted***"),
+  runtimeConfig: configObject.describe("Runtime settings; secret-looking values read ***redacted***"),
+  budgetMonthlyCents: intSchema.describe("Monthly budget in cents; 0 means no limit"),
+  spentMonthlyCents: intSchema.describe("Spent in the current UTC month, in cents"),
+  budgetWarning: z.boolean().describe("At or past 80% of a non-zero budget"),
+  lastHeartbeatAt: dateTimeSchema.nullable(),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
+};
+
+export const agentResponseSchema = z.object({
+  ...agentFields,
+  chainOfCommand: z.array(chainItemSchema).optional().describe("Managers from the direct one up to the CEO (single-agent reads)"),
+}).meta({ id: "Agent" });
+
+export const agentKeyResponseSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  createdAt: dateTimeSchema,
+  revokedAt: dateTimeSchema.nullable(),
+}).meta({ id: "AgentKey" });
+
+export const createdAgentKeyResponseSchema = agentKeyResponseSchema.extend({
+  token: z.string().describe("The key itself, shown once: send it as Authorization: Bearer"),
+});
+
+export const configRevisionResponseSchema = z.object({
+  id: uuidSchema,
+  agentId: uuidSchema,
+  revision: intSchema,
+  config: configObject.describe("The agent's settings after this revision; secrets redacted"),
+  changedKeys: z.array(z.string()),
+  reason: z.string(),
+  rolledBackFromId: uuidSchema.nullable(),
+  createdByAgentId: uuidSchema.nullable(),
+  createdByUserId: uuidSchema.nullable(),
+  createdAt: dateTimeSchema,
+}).meta({ id: "ConfigRevision" });
+
+export const orgNodeSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  urlKey: z.string(),
+  role: z.string(),
+  title: z.string(),
+  icon: z.string().nullable(),
+  status: z.string(),
+  get reports(): z.ZodArray<typeof orgNodeSchema> {
+    return z.array(orgNodeSchema);
+  },
+}).meta({ id: "OrgNode" });

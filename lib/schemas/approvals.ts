@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { uuidSchema } from "@/lib/schemas/common";
-import { createAgentSchema } from "@/lib/schemas/agents";
+import { dateTimeSchema, uuidSchema } from "@/lib/schemas/common";
+import { agentResponseSchema, createAgentSchema } from "@/lib/schemas/agents";
 
 export const approvalTypes = ["hire_agent", "approve_ceo_strategy"] as const;
 export const approvalStatuses = ["pending", "approved", "rejected", "revision_requested"] as const;
@@ -60,3 +60,36 @@ export const hireSchema = createAgentSchema.pick({
   reason: z.string().max(10_000).optional().describe("Why this hire; shown on the approval card"),
 });
 export type HireInput = z.infer<typeof hireSchema>;
+
+// ---------- responses ----------
+
+export const approvalResponseSchema = z.object({
+  id: uuidSchema,
+  companyId: uuidSchema,
+  type: z.enum(approvalTypes),
+  status: z.enum(approvalStatuses),
+  requestedByAgentId: uuidSchema.nullable(),
+  requestedByUserId: uuidSchema.nullable(),
+  payload: payloadSchema.describe("hire_agent: the hire's fields; approve_ceo_strategy: {plan}"),
+  subjectAgentId: uuidSchema.nullable().describe("The agent a hire approval is about"),
+  decisionNote: z.string().nullable(),
+  decidedByUserId: uuidSchema.nullable(),
+  decidedAt: dateTimeSchema.nullable(),
+  linkedIssueIds: z.array(uuidSchema),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
+}).meta({ id: "Approval" });
+
+export const approvalCommentResponseSchema = z.object({
+  id: uuidSchema,
+  approvalId: uuidSchema,
+  body: z.string().describe("Markdown"),
+  authorAgentId: uuidSchema.nullable(),
+  authorUserId: uuidSchema.nullable(),
+  createdAt: dateTimeSchema,
+}).meta({ id: "ApprovalComment" });
+
+export const hireResponseSchema = z.object({
+  agent: agentResponseSchema,
+  approval: approvalResponseSchema.nullable().describe("The hire_agent approval, when the company requires one"),
+});

@@ -17,3 +17,14 @@ export const hexColorSchema = z
 
 /** A search text holds a word to look for (a letter or a digit): the rule of every `q`. */
 export const hasSearchWord = (q: string) => /[\p{L}\p{N}]/u.test(q);
+
+// ---------- response fields ----------
+
+/** A timestamp as the API writes it: ISO 8601 in UTC (Date.toISOString). */
+export const dateTimeSchema = z.iso.datetime().describe("ISO 8601 date-time, UTC");
+
+/** An integer count or amount as the API writes it. */
+export const intSchema = z.number().int();
+
+/** A JSON value stored as given (details, payloads, tool input). */
+export const jsonValueSchema = z.unknown().describe("Any JSON value");

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { centsSchema, hexColorSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
+import { CompanyStatus } from "@/lib/generated/prisma/enums";
+import { centsSchema, dateTimeSchema, hexColorSchema, intSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
 
 export const issuePrefixSchema = z
   .string()
@@ -30,3 +31,25 @@ export const updateCompanySchema = z.strictObject({
 export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
 
 export const companyParams = z.object({ companyId: refSchema });
+
+// ---------- responses ----------
+
+export const companyResponseSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(CompanyStatus),
+  issuePrefix: z.string().describe("Prefix of issue identifiers (ACME-12)"),
+  budgetMonthlyCents: intSchema.describe("Monthly budget in cents; 0 means no limit"),
+  spentMonthlyCents: intSchema.describe("Spent in the current UTC month, in cents"),
+  requireBoardApprovalForNewAgents: z.boolean(),
+  brandColor: z.string().nullable(),
+  logoAssetId: uuidSchema.nullable(),
+  logoUrl: z.string().nullable().describe("Path of the logo image (/api/assets/{assetId}), or null"),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
+}).meta({ id: "Company" });
+
+export const logoUploadResponseSchema = z.object({
+  assetId: uuidSchema.describe("Set it as the company's logoAssetId with PATCH /api/companies/{companyId}"),
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { centsSchema, uuidSchema } from "@/lib/schemas/common";
+import { ProjectStatus } from "@/lib/generated/prisma/enums";
+import { centsSchema, dateTimeSchema, intSchema, uuidSchema } from "@/lib/schemas/common";
 
 const tokens = z.number().int("must be a whole number").min(0).max(2_147_483_647);
 
@@ -25,3 +26,69 @@ export const costRangeQuery = z.object({
   to: dateOrDateTime.optional().describe("End: YYYY-MM-DD includes that whole UTC day; a date-time is exclusive; default the end of this UTC month"),
 });
 export type CostRangeQuery = z.infer<typeof costRangeQuery>;
+
+// ---------- responses ----------
+
+const sums = {
+  costCents: intSchema,
+  inputTokens: intSchema,
+  outputTokens: intSchema,
+  eventCount: intSchema,
+};
+
+export const costEventResponseSchema = z.object({
+  id: uuidSchema,
+  companyId: uuidSchema,
+  agentId: uuidSchema,
+  issueId: uuidSchema.nullable(),
+  projectId: uuidSchema.nullable(),
+  runId: uuidSchema.nullable().describe("The run that reported it, for a run key"),
+  provider: z.string(),
+  model: z.string(),
+  inputTokens: intSchema,
+  outputTokens: intSchema,
+  costCents: intSchema,
+  occurredAt: dateTimeSchema,
+  createdAt: dateTimeSchema,
+}).meta({ id: "CostEvent" });
+
+export const recordedCostResponseSchema = costEventResponseSchema.extend({
+  spentMonthlyCents: intSchema.describe("The agent's spend this UTC month, this event included"),
+  budgetMonthlyCents: intSchema,
+  budgetWarning: z.boolean().describe("At or past 80% of a non-zero budget"),
+  pausedAgentIds: z.array(uuidSchema).describe("Agents this event paused for reaching a budget"),
+});
+
+export const costSummaryResponseSchema = z.object({
+  companyId: uuidSchema,
+  from: dateTimeSchema,
+  to: dateTimeSchema.describe("Exclusive"),
+  ...sums,
+  budgetMonthlyCents: intSchema,
+  spentMonthlyCents: intSchema,
+  utilization: z.number().nullable().describe("spentMonthlyCents / budgetMonthlyCents; null without a budget"),
+  budgetWarning: z.boolean(),
+  overBudget: z.boolean(),
+  daily: z.array(z.object({ day: z.iso.date(), ...sums })),
+});
+
+export const costsByAgentResponseSchema = z.array(z.object({
+  agentId: uuidSchema,
+  name: z.string(),
+  urlKey: z.string(),
+  role: z.string(),
+  icon: z.string().nullable(),
+  status: z.string(),
+  pauseReason: z.string().nullable(),
+  budgetMonthlyCents: intSchema,
+  spentMonthlyCents: intSchema,
+  budgetWarning: z.boolean(),
+  ...sums,
+}));
+
+export const costsByProjectResponseSchema = z.array(z.object({
+  projectId: uuidSchema.nullable().describe("null: spend without a project"),
+  name: z.string().nullable(),
+  status: z.enum(ProjectStatus).nullable(),
+  ...sums,
+}));

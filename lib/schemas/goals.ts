@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { uuidSchema } from "@/lib/schemas/common";
+import { dateTimeSchema, uuidSchema } from "@/lib/schemas/common";
 
 export const goalLevels = ["company", "team", "agent", "task"] as const;
 export const goalStatuses = ["planned", "active", "achieved", "cancelled"] as const;
@@ -39,3 +39,18 @@ export const listGoalsQuery = z.object({
   parentId: z.union([uuidSchema, z.literal("null")]).optional().describe("Children of this goal; `null` for top-level goals"),
 });
 export type ListGoalsFilter = z.infer<typeof listGoalsQuery>;
+
+// ---------- responses ----------
+
+export const goalResponseSchema = z.object({
+  id: uuidSchema,
+  companyId: uuidSchema,
+  title: z.string(),
+  description: z.string().describe("Markdown"),
+  level,
+  status,
+  parentId: uuidSchema.nullable(),
+  ownerAgentId: uuidSchema.nullable(),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
+}).meta({ id: "Goal" });

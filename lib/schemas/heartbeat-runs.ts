@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AdapterType, WakeReason, WakeStatus } from "@/lib/generated/prisma/enums";
-import { dateTimeSchema, intSchema, uuidSchema } from "@/lib/schemas/common";
+import { AdapterType, RunStepKind, WakeReason, WakeStatus } from "@/lib/generated/prisma/enums";
+import { dateTimeSchema, intSchema, jsonValueSchema, uuidSchema } from "@/lib/schemas/common";
 
 export const runStatuses = ["queued", "running", "succeeded", "failed", "cancelled", "timed_out"] as const;
 
@@ -68,7 +68,20 @@ export const wakeResponseSchema = z.object({
   skipReason: z.string().nullable(),
   coalescedIntoId: uuidSchema.nullable(),
   runId: uuidSchema.nullable(),
-  payload: z.json(),
+  payload: jsonValueSchema,
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
 }).meta({ id: "WakeRequest" });
+
+export const runStepResponseSchema = z.object({
+  seq: intSchema.describe("Order within the run, from 1"),
+  at: dateTimeSchema,
+  kind: z.enum(RunStepKind),
+  text: z.string().optional().describe("Assistant or system text, markdown"),
+  toolName: z.string().optional(),
+  input: jsonValueSchema.optional().describe("A tool call's input"),
+  output: z.string().optional().describe("A tool result's output"),
+  isError: z.boolean().optional(),
+}).meta({ id: "RunStep" });
+
+export const transcriptResponseSchema = z.object({ steps: z.array(runStepResponseSchema).describe("In seq order") });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasSearchWord, refSchema, uuidSchema } from "@/lib/schemas/common";
+import { dateTimeSchema, hasSearchWord, intSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
 import { issuePriorities, issueStatuses } from "@/lib/issue-status";
 
 export const issueStatusSchema = z.enum(issueStatuses);
@@ -86,3 +86,72 @@ export const createCommentSchema = z.strictObject({
 
 export const issueParams = z.object({ issueId: refSchema });
 export const commentParams = z.object({ issueId: refSchema, commentId: uuidSchema });
+
+// ---------- responses ----------
+
+const issueFields = {
+  id: uuidSchema,
+  companyId: uuidSchema,
+  identifier: z.string().describe("Readable key, e.g. ACME-12"),
+  number: intSchema,
+  title: z.string(),
+  description: z.string().describe("Markdown"),
+  status: issueStatusSchema,
+  priority: issuePrioritySchema,
+  parentId: uuidSchema.nullable(),
+  projectId: uuidSchema.nullable(),
+  goalId: uuidSchema.nullable(),
+  assigneeAgentId: uuidSchema.nullable(),
+  assigneeUserId: uuidSchema.nullable(),
+  createdByAgentId: uuidSchema.nullable(),
+  createdByUserId: uuidSchema.nullable(),
+  labelIds: z.array(uuidSchema),
+  started_at: dateTimeSchema.nullable().describe("Same as startedAt (the spec's spelling)"),
+  completed_at: dateTimeSchema.nullable().describe("Same as completedAt (the spec's spelling)"),
+  startedAt: dateTimeSchema.nullable(),
+  completedAt: dateTimeSchema.nullable(),
+  cancelledAt: dateTimeSchema.nullable(),
+  lockedAt: dateTimeSchema.nullable().describe("When a checkout took the execution lock; null once released"),
+  checkoutRunId: uuidSchema.nullable().describe("The run that holds the checkout"),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
+};
+
+export const issueResponseSchema = z.object(issueFields).meta({ id: "Issue" });
+
+const projectSummary = z.object({ id: uuidSchema, name: z.string(), description: z.string(), status: z.string() });
+const goalSummary = z.object({ id: uuidSchema, title: z.string(), description: z.string(), level: z.string(), status: z.string() });
+const resolved = { project: projectSummary.nullable(), goal: goalSummary.nullable() };
+
+export const issueDetailResponseSchema = z.object({
+  ...issueFields,
+  ...resolved,
+  ancestors: z.array(z.object({
+    id: uuidSchema,
+    identifier: z.string(),
+    title: z.string(),
+    status: issueStatusSchema,
+    priority: issuePrioritySchema,
+    assigneeAgentId: uuidSchema.nullable(),
+    projectId: uuidSchema.nullable(),
+    goalId: uuidSchema.nullable(),
+    description: z.string(),
+    ...resolved,
+  })).describe("Parent first, up to the root issue; each with its project and goal"),
+}).meta({ id: "IssueDetail" });
+
+export const inboxItemResponseSchema = z.object({
+  ...issueFields,
+  lastCommentAt: dateTimeSchema.nullable().describe("When the issue's latest comment was made"),
+  newCommentsSinceLastRun: z.boolean().describe("Someone else commented since the caller's last run on this issue"),
+}).meta({ id: "InboxItem" });
+
+export const commentResponseSchema = z.object({
+  id: uuidSchema,
+  issueId: uuidSchema,
+  body: z.string().describe("Markdown"),
+  authorAgentId: uuidSchema.nullable(),
+  authorUserId: uuidSchema.nullable(),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
+}).meta({ id: "Comment" });

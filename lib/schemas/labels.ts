@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hexColorSchema, uuidSchema } from "@/lib/schemas/common";
+import { dateTimeSchema, hexColorSchema, uuidSchema } from "@/lib/schemas/common";
 
 const name = z.string().trim().min(1).max(100).describe("Unique in the company (case-sensitive)");
 
@@ -16,3 +16,13 @@ export const updateLabelSchema = z.strictObject({
 export type UpdateLabelInput = z.infer<typeof updateLabelSchema>;
 
 export const labelParams = z.object({ labelId: uuidSchema });
+
+// ---------- responses ----------
+
+export const labelResponseSchema = z.object({
+  id: uuidSchema,
+  companyId: uuidSchema,
+  name: z.string(),
+  color: z.string().describe("Hex colour"),
+  createdAt: dateTimeSchema,
+}).meta({ id: "Label" });

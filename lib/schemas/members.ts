@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { refSchema, uuidSchema } from "@/lib/schemas/common";
+import { dateTimeSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
 import { emailSchema } from "@/lib/schemas/users";
 
 export const membershipRoleSchema = z.enum(["owner", "admin", "member", "viewer"]).describe("owner > admin > member > viewer");
@@ -12,3 +12,14 @@ export const addMemberSchema = z.strictObject({
 export const updateMemberSchema = z.strictObject({ role: membershipRoleSchema });
 
 export const memberParams = z.object({ companyId: refSchema, userId: uuidSchema });
+
+// ---------- responses ----------
+
+export const memberResponseSchema = z.object({
+  companyId: uuidSchema,
+  userId: uuidSchema,
+  email: z.string(),
+  name: z.string(),
+  role: membershipRoleSchema,
+  createdAt: dateTimeSchema,
+}).meta({ id: "Member" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { uuidSchema } from "@/lib/schemas/common";
+import { dateTimeSchema, uuidSchema } from "@/lib/schemas/common";
 
 export const projectStatuses = ["backlog", "planned", "active", "paused", "completed", "cancelled"] as const;
 
@@ -90,3 +90,33 @@ export const projectParams = z.object({ projectId: uuidSchema });
 export const workspaceParams = z.object({ projectId: uuidSchema, workspaceId: uuidSchema });
 
 export const listProjectsQuery = z.object({ status: z.enum(projectStatuses).optional() });
+
+// ---------- responses ----------
+
+export const workspaceResponseSchema = z.object({
+  id: uuidSchema,
+  projectId: uuidSchema,
+  name: z.string(),
+  cwd: z.string().optional().describe("Local directory path; absent for a repository-only workspace"),
+  repoUrl: z.string().nullable(),
+  repoRef: z.string().nullable(),
+  isPrimary: z.boolean(),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
+}).meta({ id: "Workspace" });
+
+export const projectResponseSchema = z.object({
+  id: uuidSchema,
+  companyId: uuidSchema,
+  name: z.string(),
+  description: z.string().describe("Markdown"),
+  status: z.enum(projectStatuses),
+  goalId: uuidSchema.nullable().describe("The first of goalIds, or null"),
+  goalIds: z.array(uuidSchema).describe("The goals the project serves, in order"),
+  leadAgentId: uuidSchema.nullable(),
+  targetDate: z.iso.date().nullable().describe("YYYY-MM-DD"),
+  primaryWorkspace: workspaceResponseSchema.nullable(),
+  workspaces: z.array(workspaceResponseSchema).describe("Oldest first"),
+  createdAt: dateTimeSchema,
+  updatedAt: dateTimeSchema,
+}).meta({ id: "Project" });

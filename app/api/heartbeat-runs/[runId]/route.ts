@@ -1,5 +1,12 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { runParams } from "@/lib/schemas/heartbeat-runs";
+import { runParams, runResponseSchema } from "@/lib/schemas/heartbeat-runs";
 import { getRun } from "@/lib/services/heartbeat-runs";
 
-export const GET = apiHandler({ params: runParams }, ({ ctx, params }) => getRun(ctx, params.runId));
+export const GET = apiHandler(
+  {
+    params: runParams,
+    summary: "A heartbeat run",
+    response: runResponseSchema,
+  },
+  ({ ctx, params }) => getRun(ctx, params.runId),
+);

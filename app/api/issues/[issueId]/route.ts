@@ -1,10 +1,23 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { issueParams, updateIssueSchema } from "@/lib/schemas/issues";
+import { issueDetailResponseSchema, issueParams, issueResponseSchema, updateIssueSchema } from "@/lib/schemas/issues";
 import { getIssueDetail } from "@/lib/services/issues/queries";
 import { updateIssue } from "@/lib/services/issues/update";
 
-export const GET = apiHandler({ params: issueParams }, ({ ctx, params }) => getIssueDetail(ctx, params.issueId));
+export const GET = apiHandler(
+  {
+    params: issueParams,
+    summary: "An issue, with its project, goal and ancestors",
+    response: issueDetailResponseSchema,
+  },
+  ({ ctx, params }) => getIssueDetail(ctx, params.issueId),
+);
 
-export const PATCH = apiHandler({ params: issueParams, body: updateIssueSchema }, ({ ctx, params, body }) =>
-  updateIssue(ctx, params.issueId, body),
+export const PATCH = apiHandler(
+  {
+    params: issueParams, body: updateIssueSchema,
+    summary: "Update an issue (status, assignee, fields; optionally add a comment)",
+    response: issueResponseSchema,
+    errors: ["conflict", "invalid_transition"],
+  },
+  ({ ctx, params, body }) => updateIssue(ctx, params.issueId, body),
 );

@@ -1,5 +1,12 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { agentParams } from "@/lib/schemas/agents";
+import { agentParams, agentResponseSchema } from "@/lib/schemas/agents";
 import { pauseAgent } from "@/lib/services/agents/lifecycle";
 
-export const POST = apiHandler({ params: agentParams }, ({ ctx, params }) => pauseAgent(ctx, params.agentId));
+export const POST = apiHandler(
+  {
+    params: agentParams,
+    summary: "Pause an agent",
+    response: agentResponseSchema,
+  },
+  ({ ctx, params }) => pauseAgent(ctx, params.agentId),
+);

@@ -1,5 +1,12 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { agentParams } from "@/lib/schemas/agents";
+import { agentParams, agentResponseSchema } from "@/lib/schemas/agents";
 import { resumeAgent } from "@/lib/services/agents/lifecycle";
 
-export const POST = apiHandler({ params: agentParams }, ({ ctx, params }) => resumeAgent(ctx, params.agentId));
+export const POST = apiHandler(
+  {
+    params: agentParams,
+    summary: "Resume a paused agent",
+    response: agentResponseSchema,
+  },
+  ({ ctx, params }) => resumeAgent(ctx, params.agentId),
+);

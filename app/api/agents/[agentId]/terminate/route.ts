@@ -1,5 +1,12 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { agentParams } from "@/lib/schemas/agents";
+import { agentParams, agentResponseSchema } from "@/lib/schemas/agents";
 import { terminateAgent } from "@/lib/services/agents/lifecycle";
 
-export const POST = apiHandler({ params: agentParams }, ({ ctx, params }) => terminateAgent(ctx, params.agentId));
+export const POST = apiHandler(
+  {
+    params: agentParams,
+    summary: "Terminate an agent (final)",
+    response: agentResponseSchema,
+  },
+  ({ ctx, params }) => terminateAgent(ctx, params.agentId),
+);

@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { apiHandler, listOf } from "@/lib/http/api-handler";
-import { inboxQuery } from "@/lib/schemas/issues";
+import { inboxItemResponseSchema, inboxQuery } from "@/lib/schemas/issues";
 import { inboxByAgentKey, listInbox } from "@/lib/services/issues/inbox";
 
 // The agent's 'Mine', read at the start of every heartbeat: an agent key is checked and the page read
@@ -12,6 +13,8 @@ export const GET = apiHandler(
       const page = await inboxByAgentKey(keyDigest, query);
       return page ? listOf(page) : page;
     },
+    summary: "The calling agent's open assigned issues ('Mine')",
+    response: z.array(inboxItemResponseSchema),
   },
   async ({ ctx, query }) => listOf(await listInbox(ctx, query)),
 );

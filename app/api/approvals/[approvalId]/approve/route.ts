@@ -1,7 +1,12 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { approvalParams, decideApprovalSchema } from "@/lib/schemas/approvals";
+import { approvalParams, approvalResponseSchema, decideApprovalSchema } from "@/lib/schemas/approvals";
 import { approveApproval } from "@/lib/services/approvals/decide";
 
-export const POST = apiHandler({ params: approvalParams, body: decideApprovalSchema }, ({ ctx, params, body }) =>
-  approveApproval(ctx, params.approvalId, body.decisionNote),
+export const POST = apiHandler(
+  {
+    params: approvalParams, body: decideApprovalSchema,
+    summary: "Approve (board)",
+    response: approvalResponseSchema,
+  },
+  ({ ctx, params, body }) => approveApproval(ctx, params.approvalId, body.decisionNote),
 );

@@ -1,11 +1,22 @@
+import { z } from "zod";
 import { apiHandler, listOf } from "@/lib/http/api-handler";
-import { approvalCommentSchema, approvalParams } from "@/lib/schemas/approvals";
+import { approvalCommentResponseSchema, approvalCommentSchema, approvalParams } from "@/lib/schemas/approvals";
 import { addApprovalComment, listApprovalComments } from "@/lib/services/approvals/approvals";
 
-export const GET = apiHandler({ params: approvalParams, list: true }, async ({ ctx, params, query }) =>
-  listOf(await listApprovalComments(ctx, params.approvalId, query)),
+export const GET = apiHandler(
+  {
+    params: approvalParams, list: true,
+    summary: "An approval's comments",
+    response: z.array(approvalCommentResponseSchema),
+  },
+  async ({ ctx, params, query }) => listOf(await listApprovalComments(ctx, params.approvalId, query)),
 );
 
-export const POST = apiHandler({ params: approvalParams, body: approvalCommentSchema, status: 201 }, ({ ctx, params, body }) =>
-  addApprovalComment(ctx, params.approvalId, body.body),
+export const POST = apiHandler(
+  {
+    params: approvalParams, body: approvalCommentSchema, status: 201,
+    summary: "Comment on an approval",
+    response: approvalCommentResponseSchema,
+  },
+  ({ ctx, params, body }) => addApprovalComment(ctx, params.approvalId, body.body),
 );

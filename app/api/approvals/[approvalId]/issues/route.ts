@@ -1,5 +1,14 @@
+import { z } from "zod";
 import { apiHandler } from "@/lib/http/api-handler";
 import { approvalParams } from "@/lib/schemas/approvals";
 import { listApprovalIssues } from "@/lib/services/approvals/approvals";
+import { issueResponseSchema } from "@/lib/schemas/issues";
 
-export const GET = apiHandler({ params: approvalParams }, ({ ctx, params }) => listApprovalIssues(ctx, params.approvalId));
+export const GET = apiHandler(
+  {
+    params: approvalParams,
+    summary: "The issues linked to an approval",
+    response: z.array(issueResponseSchema),
+  },
+  ({ ctx, params }) => listApprovalIssues(ctx, params.approvalId),
+);

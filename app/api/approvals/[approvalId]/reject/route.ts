@@ -1,7 +1,12 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { approvalParams, decideApprovalSchema } from "@/lib/schemas/approvals";
+import { approvalParams, approvalResponseSchema, decideApprovalSchema } from "@/lib/schemas/approvals";
 import { rejectApproval } from "@/lib/services/approvals/decide";
 
-export const POST = apiHandler({ params: approvalParams, body: decideApprovalSchema }, ({ ctx, params, body }) =>
-  rejectApproval(ctx, params.approvalId, body.decisionNote),
+export const POST = apiHandler(
+  {
+    params: approvalParams, body: decideApprovalSchema,
+    summary: "Reject (board)",
+    response: approvalResponseSchema,
+  },
+  ({ ctx, params, body }) => rejectApproval(ctx, params.approvalId, body.decisionNote),
 );

@@ -1,7 +1,12 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { approvalParams, decideApprovalSchema } from "@/lib/schemas/approvals";
+import { approvalParams, approvalResponseSchema, decideApprovalSchema } from "@/lib/schemas/approvals";
 import { requestRevision } from "@/lib/services/approvals/decide";
 
-export const POST = apiHandler({ params: approvalParams, body: decideApprovalSchema }, ({ ctx, params, body }) =>
-  requestRevision(ctx, params.approvalId, body.decisionNote),
+export const POST = apiHandler(
+  {
+    params: approvalParams, body: decideApprovalSchema,
+    summary: "Ask the requester for a revision (board)",
+    response: approvalResponseSchema,
+  },
+  ({ ctx, params, body }) => requestRevision(ctx, params.approvalId, body.decisionNote),
 );

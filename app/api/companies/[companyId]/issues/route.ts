@@ -1,6 +1,7 @@
+import { z } from "zod";
 import { apiHandler, listOf } from "@/lib/http/api-handler";
 import { companyParams } from "@/lib/schemas/companies";
-import { createIssueSchema, listIssuesQuery } from "@/lib/schemas/issues";
+import { createIssueSchema, issueResponseSchema, listIssuesQuery } from "@/lib/schemas/issues";
 import { createIssue } from "@/lib/services/issues/create";
 import { listIssues, listIssuesByAgentKey } from "@/lib/services/issues/list";
 
@@ -14,10 +15,17 @@ export const GET = apiHandler(
       const page = await listIssuesByAgentKey(keyDigest, params.companyId, query);
       return page ? listOf(page) : page;
     },
+    summary: "The company's issues",
+    response: z.array(issueResponseSchema),
   },
   async ({ ctx, params, query }) => listOf(await listIssues(ctx, params.companyId, query)),
 );
 
-export const POST = apiHandler({ params: companyParams, body: createIssueSchema, status: 201 }, ({ ctx, params, body }) =>
-  createIssue(ctx, params.companyId, body),
+export const POST = apiHandler(
+  {
+    params: companyParams, body: createIssueSchema, status: 201,
+    summary: "Create an issue",
+    response: issueResponseSchema,
+  },
+  ({ ctx, params, body }) => createIssue(ctx, params.companyId, body),
 );

@@ -1,12 +1,23 @@
+import { z } from "zod";
 import { apiHandler, listOf } from "@/lib/http/api-handler";
 import { companyParams } from "@/lib/schemas/companies";
-import { createProjectSchema, listProjectsQuery } from "@/lib/schemas/projects";
+import { createProjectSchema, listProjectsQuery, projectResponseSchema } from "@/lib/schemas/projects";
 import { createProject, listProjects } from "@/lib/services/projects/projects";
 
-export const GET = apiHandler({ params: companyParams, query: listProjectsQuery, list: true }, async ({ ctx, params, query }) =>
-  listOf(await listProjects(ctx, params.companyId, query)),
+export const GET = apiHandler(
+  {
+    params: companyParams, query: listProjectsQuery, list: true,
+    summary: "The company's projects",
+    response: z.array(projectResponseSchema),
+  },
+  async ({ ctx, params, query }) => listOf(await listProjects(ctx, params.companyId, query)),
 );
 
-export const POST = apiHandler({ params: companyParams, body: createProjectSchema, status: 201 }, ({ ctx, params, body }) =>
-  createProject(ctx, params.companyId, body),
+export const POST = apiHandler(
+  {
+    params: companyParams, body: createProjectSchema, status: 201,
+    summary: "Create a project",
+    response: projectResponseSchema,
+  },
+  ({ ctx, params, body }) => createProject(ctx, params.companyId, body),
 );

@@ -1,5 +1,12 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { runParams } from "@/lib/schemas/heartbeat-runs";
+import { runParams, runResponseSchema } from "@/lib/schemas/heartbeat-runs";
 import { cancelRun } from "@/lib/services/heartbeat-runs";
 
-export const POST = apiHandler({ params: runParams }, ({ ctx, params }) => cancelRun(ctx, params.runId));
+export const POST = apiHandler(
+  {
+    params: runParams,
+    summary: "Cancel a queued or running run",
+    response: runResponseSchema,
+  },
+  ({ ctx, params }) => cancelRun(ctx, params.runId),
+);

@@ -3,8 +3,14 @@ import { env } from "@/lib/env";
 import { inviteTokenParams } from "@/lib/schemas/invites";
 import { onboardingText } from "@/lib/services/invites";
 
-export const GET = apiHandler({ params: inviteTokenParams, auth: "none" }, async ({ params, req }) =>
-  new Response(await onboardingText(params.token, env().PUBLIC_BASE_URL ?? req.nextUrl.origin), {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  }),
+export const GET = apiHandler(
+  {
+    params: inviteTokenParams, auth: "none",
+    summary: "The onboarding document for an invited agent",
+    response: { mediaType: "text/plain", description: "instructions for the invited agent" },
+  },
+  async ({ params, req }) =>
+    new Response(await onboardingText(params.token, env().PUBLIC_BASE_URL ?? req.nextUrl.origin), {
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    }),
 );

@@ -1,5 +1,12 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { issueParams } from "@/lib/schemas/issues";
+import { issueParams, issueResponseSchema } from "@/lib/schemas/issues";
 import { releaseIssue } from "@/lib/services/issues/checkout";
 
-export const POST = apiHandler({ params: issueParams }, ({ ctx, params }) => releaseIssue(ctx, params.issueId));
+export const POST = apiHandler(
+  {
+    params: issueParams,
+    summary: "Release a checked-out issue",
+    response: issueResponseSchema,
+  },
+  ({ ctx, params }) => releaseIssue(ctx, params.issueId),
+);

@@ -2,4 +2,11 @@ import { apiHandler } from "@/lib/http/api-handler";
 import { issueApprovalParams } from "@/lib/schemas/approvals";
 import { unlinkIssueApproval } from "@/lib/services/approvals/approvals";
 
-export const DELETE = apiHandler({ params: issueApprovalParams }, ({ ctx, params }) => unlinkIssueApproval(ctx, params.issueId, params.approvalId));
+export const DELETE = apiHandler(
+  {
+    params: issueApprovalParams,
+    summary: "Unlink an approval from an issue",
+    response: null,
+  },
+  ({ ctx, params }) => unlinkIssueApproval(ctx, params.issueId, params.approvalId),
+);

@@ -1,5 +1,12 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { commentParams } from "@/lib/schemas/issues";
+import { commentParams, commentResponseSchema } from "@/lib/schemas/issues";
 import { getComment } from "@/lib/services/comments";
 
-export const GET = apiHandler({ params: commentParams }, ({ ctx, params }) => getComment(ctx, params.issueId, params.commentId));
+export const GET = apiHandler(
+  {
+    params: commentParams,
+    summary: "A comment",
+    response: commentResponseSchema,
+  },
+  ({ ctx, params }) => getComment(ctx, params.issueId, params.commentId),
+);

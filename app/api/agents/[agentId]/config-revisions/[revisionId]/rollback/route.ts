@@ -1,5 +1,12 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { revisionParams } from "@/lib/schemas/agents";
+import { agentResponseSchema, revisionParams } from "@/lib/schemas/agents";
 import { rollbackConfig } from "@/lib/services/agents/config-revisions";
 
-export const POST = apiHandler({ params: revisionParams }, ({ ctx, params }) => rollbackConfig(ctx, params.agentId, params.revisionId));
+export const POST = apiHandler(
+  {
+    params: revisionParams,
+    summary: "Roll an agent's settings back to a revision",
+    response: agentResponseSchema,
+  },
+  ({ ctx, params }) => rollbackConfig(ctx, params.agentId, params.revisionId),
+);

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { AgentStatus, IssueStatus, IssuePriority } from "@/lib/generated/prisma/enums";
+import { dateTimeSchema, intSchema, uuidSchema } from "@/lib/schemas/common";
+
+// ---------- responses ----------
+
+export const dashboardResponseSchema = z.object({
+  companyId: uuidSchema,
+  agents: z.object({
+    total: intSchema.describe("Agents not terminated"),
+    byStatus: z.record(z.enum(AgentStatus), intSchema),
+    pausedForBudget: intSchema,
+  }),
+  tasks: z.object({
+    total: intSchema,
+    open: intSchema.describe("backlog, todo, in_progress, in_review and blocked"),
+    byStatus: z.record(z.enum(IssueStatus), intSchema),
+  }),
+  staleTasks: z.object({
+    staleAfterMinutes: intSchema,
+    count: intSchema,
+    items: z.array(z.object({
+      id: uuidSchema,
+      identifier: z.string(),
+      title: z.string(),
+      priority: z.enum(IssuePriority),
+      assigneeAgentId: uuidSchema.nullable(),
+      updatedAt: dateTimeSchema,
+    })).describe("The ten stalest, oldest update first"),
+  }),
+  spend: z.object({
+    monthStart: dateTimeSchema,
+    spentMonthlyCents: intSchema,
+    budgetMonthlyCents: intSchema,
+    utilization: z.number().nullable(),
+    budgetWarning: z.boolean(),
+    overBudget: z.boolean(),
+  }),
+  approvals: z.object({ pending: intSchema, revisionRequested: intSchema }),
+}).meta({ id: "Dashboard" });
