@@ -28,7 +28,7 @@ export const runtimeConfigSchema = z.object({
     windowMinutes: int(1, 1440).optional().catch(undefined)
       .describe("The breaker's window in minutes (1–1440). Default: the server's CHARTER_LOOP_WINDOW_MIN."),
   }).catch({ enabled: true }).default({ enabled: true })
-    .describe("Per-agent override of the loop breaker: too many runs in the window without progress (a change other than comments and cost reports) pauses the agent."),
+    .describe("Per-agent override of the loop breaker: too many runs in the window without progress (a change other than comments and cost reports) pauses the agent. Default: on, with the server's limits."),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
@@ -55,7 +55,7 @@ export const sessionPolicies = ["per_issue", "fresh"] as const;
 /** Fields the adapters share; each key's description says which adapters read it. */
 export const adapterConfigSchema = z.object({
   command: z.string().min(1).optional().catch(undefined)
-    .describe("process: the program or shell line to run (required). claude_local / codex_local: the CLI to spawn. Default for those: `claude` / `codex` on PATH."),
+    .describe("process: the program or shell line to run (required: without it the run fails). claude_local / codex_local: the CLI to spawn. Default: none for process; `claude` / `codex` on PATH for the CLIs."),
   args: z.array(z.string()).optional().catch(undefined)
     .describe("process: arguments; with args the command is executed directly, without them it is a /bin/sh line. Default: none."),
   cwd: z.string().min(1).optional().catch(undefined)
@@ -65,11 +65,11 @@ export const adapterConfigSchema = z.object({
   timeoutSec: int(1, 86_400).optional().catch(undefined)
     .describe("Every adapter: seconds before the run is killed and marked timed_out (1–86400). Default: the server's CHARTER_RUN_TIMEOUT_SEC (3600)."),
   url: z.string().url().optional().catch(undefined)
-    .describe("http: the endpoint the signed wake is POSTed to (required)."),
+    .describe("http: the endpoint the signed wake is POSTed to. Default: none (required: without it the run fails)."),
   secret: z.string().min(1).optional().catch(undefined)
-    .describe("http: HMAC-SHA256 signing secret of the X-Charter-Signature header (required: wakes are only sent signed)."),
+    .describe("http: HMAC-SHA256 signing secret of the X-Charter-Signature header. Default: none (required: wakes are only sent signed). Redacted from transcripts."),
   headers: stringRecord.optional().catch(undefined)
-    .describe("http: extra request headers. Default: none."),
+    .describe("http: extra request headers (values of 8+ characters are redacted from transcripts). Default: none."),
   instructionsFilePath: z.string().min(1).optional().catch(undefined)
     .describe("claude_local, codex_local: the agent's instructions file, given to the CLI before the Charter skill. Default: none."),
   model: z.string().min(1).optional().catch(undefined)

@@ -93,6 +93,7 @@ describe("http adapter", () => {
     const body = JSON.parse(got.body);
     expect(body).toMatchObject({ runId: run.id, agentId: agent.id, companyId: w.company.id, wake: { reason: "assignment" } });
     expect(body.env.SERVICE_API_KEY).toMatch(/^chk_run_/);
+    expect(body.wake.context).toEqual({ source: "test", issue: null, comment: null, approval: null });
     expect(got.headers["x-team"]).toBe("blue");
     const [t, v1] = String(got.headers["x-charter-signature"]).split(",").map((p) => p.split("=")[1]);
     expect(v1).toBe(createHmac("sha256", "s3cret").update(`${t}.${got.body}`).digest("hex"));
@@ -126,9 +127,9 @@ describe("claude_local and codex_local", () => {
     expect(run.status).toBe("succeeded");
     expect(run.costCents).toBe(4);
     const args = fs.readFileSync(path.join(dir, "claude.args"), "utf8");
-    expect(args).toContain("--output-format\njson");
-    expect(args).toContain("--append-system-prompt\nYou are the engineer. Ship small changes.");
-    expect(args).toContain(`Task: issue ${issue.id}`);
+    expect(args).toContain("--output-format\nstream-json");
+    expect(args).toContain("--append-system-prompt\n# Your instructions\n\nYou are the engineer. Ship small changes.");
+    expect(args).toContain(`Issue id: ${issue.id}`);
     expect(fs.readFileSync(path.join(dir, "claude.task"), "utf8").trim()).toBe(issue.id);
     const costs = await db().costEvent.findMany({ where: { runId: run.id } });
     expect(costs).toEqual([expect.objectContaining({
@@ -136,14 +137,14 @@ describe("claude_local and codex_local", () => {
     })]);
   });
 
-  it("codex: JSON events parsed for token usage", async () => {
+  it("codex: JSON events parsed for token usage, priced from the table (estimated)", async () => {
     const w = await createWorld();
     const agent = await createAgent(w.company.id, { name: `Codex ${Date.now()}`, adapterType: "codex_local", adapterConfig: { cwd: dir, model: "gpt-5-codex" } });
     const run = await wakeFor(w.company.id, agent.id);
     expect(run.status).toBe("succeeded");
     expect(fs.readFileSync(path.join(dir, "codex.args"), "utf8").split("\n").slice(0, 2)).toEqual(["exec", "--json"]);
     const costs = await db().costEvent.findMany({ where: { runId: run.id } });
-    expect(costs).toEqual([expect.objectContaining({ provider: "openai", model: "gpt-5-codex", inputTokens: 24763, outputTokens: 122, costCents: 0 })]);
+    expect(costs).toEqual([expect.objectContaining({ provider: "openai", model: "gpt-5-codex", inputTokens: 24763, outputTokens: 122, costCents: 0, estimated: true })]);
   });
 
   it("a claude result with is_error fails the run; a missing instructions file fails it with the reason", async () => {

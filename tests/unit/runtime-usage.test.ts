@@ -31,7 +31,7 @@ describe("codex output", () => {
       { type: "turn.completed", usage: { input_tokens: 50, output_tokens: 5 } },
       { type: "turn.failed", error: { message: "rate limited" } },
     ].map((l) => JSON.stringify(l)).join("\n");
-    expect(parseCodexOutput(lines, "gpt-5")).toEqual({ failed: "rate limited", usage: [{ provider: "openai", model: "gpt-5", inputTokens: 150, outputTokens: 15, costCents: 0 }] });
+    expect(parseCodexOutput(lines, "gpt-5")).toEqual({ failed: "rate limited", usage: [{ provider: "openai", model: "gpt-5", inputTokens: 150, outputTokens: 15, costCents: 0, estimated: true }] });
     expect(parseCodexOutput("", "gpt-5")).toEqual({ failed: null, usage: [] });
   });
 

@@ -39,7 +39,7 @@ export function redactor(secrets: (string | null | undefined)[]): Redact {
 }
 
 // PostgreSQL text and jsonb cannot hold U+0000: a CLI that prints one must not fail the write
-const storable = (s: string) => s.replace(/\u0000/g, "");
+const storable = (s: string) => s.replaceAll("\u0000", "");
 
 function cut(text: string, max = FIELD_MAX): string {
   return text.length <= max ? text : `${text.slice(0, max)}\n[… cut, ${text.length - max} more characters …]`;
