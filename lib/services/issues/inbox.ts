@@ -48,7 +48,10 @@ const commentsOf = `FROM "IssueComment" m WHERE m."companyId" = i."companyId" AN
  * The inbox statement: rows as arrays of issueJsonColumns then inboxExtraColumns; one row of nulls
  * when the caller has no such issue, none when the key does not authenticate. The page's size is a
  * constant inside the lateral join and the parameter outside (as the agent-key issue list: an unknown
- * inner LIMIT made PostgreSQL plan every call anew). Throws the cursor's AppError.
+ * inner LIMIT made PostgreSQL plan every call anew). The lateral join is a nested loop over the one
+ * caller row, so the page keeps the inner order, and the outer LIMIT stops it pulling rows: the
+ * per-issue subqueries (labels, comments, runs) run for the page's rows only (an ORDER BY outside
+ * made them run for all 501). Throws the cursor's AppError.
  */
 export function inboxStatement(caller: Caller, query: InboxQuery & ListQuery) {
   const params = [...caller.values];
@@ -68,7 +71,6 @@ export function inboxStatement(caller: Caller, query: InboxQuery & ListQuery) {
              ${statusRank} AS "statusRank"
         FROM "Issue" i WHERE ${where.join(" AND ")}
        ORDER BY ${statusRank}, i.priority, i."updatedAt", i.id LIMIT ${MAX_LIMIT + 1}) page ON true
-     ORDER BY page."statusRank", page.priority, page."updatedAt", page.id
      LIMIT ${p(query.limit + 1)}`;
   return { text, values: params };
 }
