@@ -48,6 +48,7 @@ export const costEventResponseSchema = z.object({
   inputTokens: intSchema,
   outputTokens: intSchema,
   costCents: intSchema,
+  estimated: z.boolean().describe("Priced by Charter from its table of model prices (the CLI printed tokens but no price, as Codex does)"),
   occurredAt: dateTimeSchema,
   createdAt: dateTimeSchema,
 }).meta({ id: "CostEvent" });

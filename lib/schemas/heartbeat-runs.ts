@@ -77,11 +77,11 @@ export const runStepResponseSchema = z.object({
   seq: intSchema.describe("Order within the run, from 1"),
   at: dateTimeSchema,
   kind: z.enum(RunStepKind),
-  text: z.string().optional().describe("Assistant or system text, markdown"),
-  toolName: z.string().optional(),
-  input: jsonValueSchema.optional().describe("A tool call's input"),
+  text: z.string().optional().describe("Assistant or system text (markdown); a result step's final answer. Each field is cut at 8192 characters, visibly"),
+  toolName: z.string().optional().describe("tool_call and tool_result: the tool (Claude's tool name; Codex: command, file_change, web_search, server.tool)"),
+  input: jsonValueSchema.optional().describe("A tool call's input; a result step's usage: {costUsd, estimated, usage…}"),
   output: z.string().optional().describe("A tool result's output"),
-  isError: z.boolean().optional(),
+  isError: z.boolean().optional().describe("A failed tool result, an error result, a stderr line"),
 }).meta({ id: "RunStep" });
 
 export const transcriptResponseSchema = z.object({ steps: z.array(runStepResponseSchema).describe("In seq order") });
