@@ -8,6 +8,7 @@ import { actorFromBearer } from "@/lib/auth/actor";
 import { digestToken } from "@/lib/auth/tokens";
 import { inboxByAgentKey, listInbox } from "@/lib/services/issues/inbox";
 import { listIssues, listIssuesByAgentKey } from "@/lib/services/issues/list";
+import { inboxItemResponseSchema } from "@/lib/schemas/issues";
 import { client, call, type ApiResponse } from "../support/api";
 import { createAgentWithKey, createWorld, mintRunKey } from "../factories";
 
@@ -101,6 +102,9 @@ describe("the inbox", () => {
       expect(Object.keys(item)).toEqual([...Object.keys(issue), "lastCommentAt", "newCommentsSinceLastRun"]);
       expect(lastCommentAt).toBeNull();
       expect(newCommentsSinceLastRun).toBe(false);
+      // what the OpenAPI document says an inbox item is, no more and no less
+      expect(Object.keys(item).sort()).toEqual(Object.keys(inboxItemResponseSchema.shape).sort());
+      expect(inboxItemResponseSchema.safeParse(item).error).toBeUndefined();
     }
   });
 
