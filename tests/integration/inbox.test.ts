@@ -6,11 +6,12 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { actorFromBearer } from "@/lib/auth/actor";
 import { digestToken } from "@/lib/auth/tokens";
-import { inboxByAgentKey, listInbox } from "@/lib/services/issues/inbox";
+import { sql } from "@/lib/db/client";
+import { inboxByAgentKey, inboxStatement, listInbox } from "@/lib/services/issues/inbox";
 import { listIssues, listIssuesByAgentKey } from "@/lib/services/issues/list";
 import { inboxItemResponseSchema } from "@/lib/schemas/issues";
 import { client, call, type ApiResponse } from "../support/api";
-import { createAgentWithKey, createWorld, mintRunKey } from "../factories";
+import { createAgent, createAgentWithKey, createWorld, mintRunKey } from "../factories";
 
 type World = Awaited<ReturnType<typeof createWorld>>;
 type Item = { id: string; title: string; status: string; priority: string; updatedAt: string; lastCommentAt: string | null; newCommentsSinceLastRun: boolean };
@@ -231,6 +232,33 @@ describe("the inbox", () => {
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual([]);
     expect(empty.headers.get("x-next-cursor")).toBeNull();
+  });
+});
+
+type PlanNode = { "Relation Name"?: string; "Index Name"?: string; "Actual Loops"?: number; Plans?: PlanNode[] };
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+describe("the inbox statement", () => {
+  it("reads the agent's issues by the (companyId, assigneeAgentId, status) index and looks up comments and runs for the page's rows only", async () => {
+    const w = await createWorld();
+    const others = await Promise.all(Array.from({ length: 9 }, () => createAgent(w.company.id)));
+    // 3,000 issues over ten agents: the engineer has 300, 180 of them open
+    await sql().query(
+      `INSERT INTO "Issue" (id, "companyId", number, identifier, title, status, priority, "assigneeAgentId", "updatedAt")
+       SELECT gen_random_uuid(), $1::uuid, n, 'P-' || n, 'Issue ' || n,
+              (ARRAY['todo', 'in_progress', 'blocked', 'done', 'backlog'])[1 + (n / 10) % 5]::"IssueStatus", 'medium', ($2::uuid[])[1 + n % 10], now()
+         FROM generate_series(1, 3000) n`,
+      [w.company.id, [w.engineer.id, ...others.map((a) => a.id)]],
+    );
+    await sql().query(`ANALYZE "Issue"`);
+    const statement = inboxStatement({ sql: `SELECT $1::uuid AS "agentId", $2::uuid AS "companyId", $3::uuid AS "runId"`, values: [w.engineer.id, w.company.id, null] }, { limit: 10 });
+    const { rows } = await sql().query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`, statement.values);
+    const plan = nodes((rows[0]["QUERY PLAN"] as Array<{ Plan: PlanNode }>)[0].Plan);
+    expect(plan.filter((n) => n["Index Name"]?.startsWith("Issue_")).map((n) => n["Index Name"])).toEqual(["Issue_companyId_assigneeAgentId_status_idx"]);
+    const perIssue = plan.filter((n) => n["Relation Name"] === "IssueComment" || n["Relation Name"] === "HeartbeatRun");
+    expect(perIssue.length).toBeGreaterThan(0);
+    // a page of 10: the per-issue lookups run for the 11 rows fetched, not for all 180
+    for (const n of perIssue) expect(n["Actual Loops"], n["Relation Name"]).toBeLessThanOrEqual(11);
   });
 });
 
