@@ -47,8 +47,8 @@ Your wake's values are in the environment (those that apply):
 | \`SERVICE_WAKE_COMMENT_ID\` | the comment that mentioned you |
 | \`SERVICE_APPROVAL_ID\`, \`SERVICE_APPROVAL_STATUS\`, \`SERVICE_LINKED_ISSUE_IDS\` | an approval you requested was decided; its linked issues (comma-separated) |
 
-The prompt you were woken with already holds what the wake knows (the issue, the waking comment, the
-approval): use it instead of fetching it again.`;
+When Charter starts you with a wake prompt (\`claude_local\`, \`codex_local\`), it already holds what the
+wake knows (the issue, the waking comment, the approval): use it instead of fetching it again.`;
 
 const heartbeat = `## The heartbeat
 
