@@ -67,7 +67,7 @@ export function configRevisionDto(row: AgentConfigRevision) {
     id: row.id,
     agentId: row.agentId,
     revision: row.revision,
-    config: redactConfig(row.config),
+    config: redactConfig(row.config) as Record<string, unknown>,
     changedKeys: row.changedKeys,
     reason: row.reason,
     rolledBackFromId: row.rolledBackFromId,

@@ -29,7 +29,7 @@ export function projectDto(row: ProjectWithRelations) {
     name: row.name,
     description: row.description,
     status: row.status,
-    goalId: goalIds[0] ?? null,
+    goalId: (goalIds[0] as string | undefined) ?? null,
     goalIds,
     leadAgentId: row.leadAgentId,
     targetDate: row.targetDate?.toISOString().slice(0, 10) ?? null,

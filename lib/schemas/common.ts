@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string) => uuidPattern.test(v);
@@ -26,5 +27,5 @@ export const dateTimeSchema = z.iso.datetime().describe("ISO 8601 date-time, UTC
 /** An integer count or amount as the API writes it. */
 export const intSchema = z.number().int();
 
-/** A JSON value stored as given (details, payloads, tool input). */
-export const jsonValueSchema = z.unknown().describe("Any JSON value");
+/** A JSON value stored as given (details, payloads, tool input); typed as Prisma reads a Json column. */
+export const jsonValueSchema = z.custom<Prisma.JsonValue>().describe("Any JSON value");

@@ -3,6 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
+import { pathOfRouteFile } from "@/lib/openapi/document";
+import { NEXT_AUTH_ROUTE } from "@/lib/openapi/next-auth";
+import { checkAnswer } from "./openapi";
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
@@ -13,7 +16,15 @@ interface Route {
   rank: number;
 }
 
-const appDir = path.resolve(import.meta.dirname, "../../app");
+const root = path.resolve(import.meta.dirname, "../..");
+const appDir = path.join(root, "app");
+
+/** The OpenAPI path of the route file that answered, or null outside the document (the 404 catch-all, /mcp, OAuth). */
+function documentedPath(file: string, pathname: string): string | null {
+  const rel = path.relative(root, file);
+  if (!rel.startsWith("app/api/") || rel === "app/api/[...path]/route.ts") return null;
+  return rel === NEXT_AUTH_ROUTE ? pathname : pathOfRouteFile(rel);
+}
 
 function collectRoutes(): Route[] {
   const out: Route[] = [];
@@ -84,6 +95,9 @@ export async function call<T = any>(method: string, url: string, opts: CallOptio
   if (res.status >= 500) throw new Error(`${method} ${url} answered ${res.status}: ${text}`);
   let parsed: unknown = text;
   if ((res.headers.get("content-type") ?? "").includes("json") && text) parsed = JSON.parse(text);
+  // every answer must be one the OpenAPI document describes (tests/support/openapi.ts)
+  const documented = documentedPath(route.file, full.pathname);
+  if (documented) checkAnswer(method, documented, { status: res.status, contentType: res.headers.get("content-type") ?? "", text, body: parsed });
   return { status: res.status, headers: res.headers, body: parsed as T, text, bytes };
 }
 
