@@ -16,6 +16,7 @@ import { AgentKeysCard } from "@/components/agents/agent-keys.client";
 import { ConfigRevisionsCard } from "@/components/agents/config-revisions.client";
 import { BudgetMeter } from "@/components/agents/budget-meter";
 import { JsonView } from "@/components/agents/json-view";
+import { AgentSessions, sessionAdapters } from "@/components/agents/agent-sessions.client";
 import { AgentRuns } from "@/components/runs/agent-runs.client";
 import type { Page } from "@/lib/queries/fetcher";
 import type { RunDto } from "@/lib/queries/runs";
@@ -94,6 +95,11 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
                 <h3 className="mb-1.5 text-xs font-medium uppercase tracking-wide text-slate-500">Runtime config</h3>
                 <JsonView value={agent.runtimeConfig} empty="No runtime settings" />
               </div>
+              {sessionAdapters.has(agent.adapterType) && (
+                <div className="border-t border-slate-100 pt-4">
+                  <AgentSessions agentId={agent.id} agentName={agent.name} adapterConfig={agent.adapterConfig} canReset={can.lifecycle && !terminated} />
+                </div>
+              )}
             </CardBody>
           </Card>
         </div>

@@ -18,6 +18,8 @@ import { IssueCheckout } from "@/components/issues/issue-checkout.client";
 import { SubIssues } from "@/components/issues/sub-issues.client";
 import { useIssueUpdate } from "@/components/issues/use-issue-update";
 import { useDirectoryMaps, type Directory } from "@/components/issues/directory";
+import { IssueRuns } from "@/components/runs/issue-runs.client";
+import type { RunDto } from "@/lib/queries/runs";
 
 interface Props {
   companyId: string;
@@ -25,12 +27,13 @@ interface Props {
   initialIssue: IssueDetail;
   initialComments: Page<CommentDto>;
   initialChildren: Page<IssueDto>;
+  initialRuns: Page<RunDto>;
   directory: Directory;
   canWrite: boolean;
 }
 
-/** An issue's page: where it sits (ancestors), what it is, its fields, sub-issues and discussion. */
-export function IssueDetailView({ companyId, prefix, initialIssue, initialComments, initialChildren, directory, canWrite }: Props) {
+/** An issue's page: where it sits (ancestors), what it is, its fields, sub-issues, the runs that worked on it and discussion. */
+export function IssueDetailView({ companyId, prefix, initialIssue, initialComments, initialChildren, initialRuns, directory, canWrite }: Props) {
   const maps = useDirectoryMaps(directory);
   const { data: issue } = useQuery({
     queryKey: issueKeys.detail(companyId, initialIssue.id),
@@ -61,6 +64,7 @@ export function IssueDetailView({ companyId, prefix, initialIssue, initialCommen
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Description companyId={companyId} prefix={prefix} issue={issue} canWrite={canWrite} />
           <SubIssues companyId={companyId} prefix={prefix} issue={issue} initial={initialChildren} directory={directory} maps={maps} canWrite={canWrite} />
+          <IssueRuns companyId={companyId} prefix={prefix} issueId={issue.id} initial={initialRuns} agents={maps.agent} />
           <IssueComments companyId={companyId} prefix={prefix} issueId={issue.id} initialComments={initialComments} directory={directory} maps={maps} canWrite={canWrite} />
         </div>
         {/* on a phone the fields come first, above the discussion */}

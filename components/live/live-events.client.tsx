@@ -23,6 +23,8 @@ const segments: Record<string, string[]> = {
 };
 
 function invalidate(client: QueryClient, change: LiveChange) {
+  // one event per transcript step: the run page refetches its transcript itself, coalescing bursts
+  if (change.action === "run.transcript") return;
   if (change.action === "run.log") {
     void client.invalidateQueries({ queryKey: ["companies", change.companyId, "runs", "detail", change.entityId, "log"] });
     return;

@@ -14,7 +14,7 @@ export function LiveRefresh({ entityTypes }: { entityTypes: string[] }) {
     const wanted = new Set(types.split(","));
     const onChange = (e: Event) => {
       const change = (e as CustomEvent<LiveChange>).detail;
-      if (!wanted.has(change.entityType) || change.action === "run.log" || pending.current) return;
+      if (!wanted.has(change.entityType) || change.action === "run.log" || change.action === "run.transcript" || pending.current) return;
       pending.current = setTimeout(() => {
         pending.current = null;
         router.refresh();

@@ -1,3 +1,4 @@
+import { formatCents } from "@/lib/format";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 
 const tones: Record<string, BadgeTone> = {
@@ -23,3 +24,19 @@ export function formatDuration(ms: number | null): string {
   if (s < 60) return `${s.toFixed(1)} s`;
   return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 }
+
+/** A cost; one Charter priced from its table of model prices (the CLI printed none) reads "≈ $… est.". */
+export function CostText({ cents, estimated }: { cents: number; estimated: boolean }) {
+  if (!estimated) return <span className="tabular-nums">{formatCents(cents)}</span>;
+  return (
+    <span className="tabular-nums" title="Estimated: priced by Charter from its table of model prices (the CLI printed tokens but no price)">
+      ≈ {formatCents(cents)} <span className="text-[0.6875rem] text-slate-500">est.</span>
+    </span>
+  );
+}
+
+/**
+ * Codex prints tokens but no price, so its runs' costs are priced by Charter from its model-price
+ * table (cost events marked estimated); Claude Code prints its own total.
+ */
+export const runCostEstimated = (run: { adapterType: string; costCents: number }) => run.adapterType === "codex_local" && run.costCents > 0;

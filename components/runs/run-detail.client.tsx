@@ -1,18 +1,25 @@
 "use client";
 
-// One heartbeat run: its status and timing, and its log, which follows the run while it is open
-// (the company's live events say when the log grew; a slow poll backs them up).
+// One heartbeat run: its status and timing, and what it did. Runs of the coding CLIs show their
+// parsed transcript, with the raw log one tab away; other adapters only have the log. Both follow
+// the run while it is open (the company's live events say when they grew; a slow poll backs them up).
 import Link from "next/link";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { cancelRun, fetchRun, fetchRunLog, openRunStatuses, runKeys, type RunDto, type RunLog } from "@/lib/queries/runs";
-import { adapterLabels, formatCents, formatDateTime } from "@/lib/format";
+import {
+  cancelRun, fetchNewRunSteps, fetchRun, fetchRunLog, openRunStatuses, runKeys, transcriptAdapters,
+  type RunDto, type RunLog, type RunTranscript,
+} from "@/lib/queries/runs";
+import { adapterLabels, formatDateTime } from "@/lib/format";
+import { cn } from "@/lib/cn";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ChevronRightGlyph } from "@/components/ui/glyphs";
 import { ApiErrorAlert } from "@/components/forms/api-error";
-import { formatDuration, RunStatusBadge, wakeReasonLabel } from "@/components/runs/run-badges";
+import { LIVE_EVENT, type LiveChange } from "@/components/live/live-events.client";
+import { CostText, formatDuration, runCostEstimated, RunStatusBadge, wakeReasonLabel } from "@/components/runs/run-badges";
+import { TranscriptSteps } from "@/components/runs/run-transcript.client";
 
 interface Props {
   companyId: string;
@@ -21,10 +28,13 @@ interface Props {
   issue: { identifier: string; title: string } | null;
   initialRun: RunDto;
   initialLog: RunLog;
+  initialTranscript: RunTranscript;
   canCancel: boolean;
 }
 
-export function RunDetail({ companyId, prefix, agent, issue, initialRun, initialLog, canCancel }: Props) {
+type View = "transcript" | "log";
+
+export function RunDetail({ companyId, prefix, agent, issue, initialRun, initialLog, initialTranscript, canCancel }: Props) {
   const queryClient = useQueryClient();
   const { data: run } = useQuery({
     queryKey: runKeys.detail(companyId, initialRun.id),
@@ -33,27 +43,38 @@ export function RunDetail({ companyId, prefix, agent, issue, initialRun, initial
     refetchInterval: (q) => (openRunStatuses.has(q.state.data?.status ?? "") ? 5000 : false),
   });
   const open = openRunStatuses.has(run.status);
-  const { data: log } = useQuery({
-    queryKey: runKeys.log(companyId, initialRun.id),
-    queryFn: () => fetchRunLog(initialRun.id),
-    initialData: initialLog,
-    refetchInterval: open ? 3000 : false,
-  });
-  // the log of a run that just ended may have grown in its last moment
+  const hasTranscript = transcriptAdapters.has(run.adapterType) || initialTranscript.steps.length > 0;
+  const [view, setView] = useState<View>(hasTranscript ? "transcript" : "log");
+  // what was open may have grown in the run's last moment
   const wasOpen = useRef(open);
   useEffect(() => {
-    if (wasOpen.current && !open) void queryClient.invalidateQueries({ queryKey: runKeys.log(companyId, initialRun.id) });
+    if (wasOpen.current && !open) {
+      void queryClient.invalidateQueries({ queryKey: runKeys.log(companyId, initialRun.id) });
+      void queryClient.invalidateQueries({ queryKey: runKeys.transcript(companyId, initialRun.id) });
+    }
     wasOpen.current = open;
   }, [open, queryClient, companyId, initialRun.id]);
   const cancel = useMutation({
     mutationFn: () => cancelRun(run.id),
     onSuccess: (updated) => queryClient.setQueryData(runKeys.detail(companyId, run.id), updated),
   });
-  const logRef = useRef<HTMLPreElement>(null);
-  useEffect(() => {
-    const el = logRef.current;
-    if (el && open) el.scrollTop = el.scrollHeight;
-  }, [log.content, open]);
+  const tabs = hasTranscript && (
+    <div className="flex rounded-md bg-slate-100 p-0.5 text-sm" role="tablist" aria-label="Run output">
+      {(["transcript", "log"] as const).map((v) => (
+        <button
+          key={v}
+          type="button"
+          role="tab"
+          aria-selected={view === v}
+          aria-controls="run-output"
+          onClick={() => setView(v)}
+          className={cn("rounded px-3 py-1 font-medium", view === v ? "bg-white text-slate-900 shadow-xs" : "text-slate-500 hover:text-slate-700")}
+        >
+          {v === "transcript" ? "Transcript" : "Raw log"}
+        </button>
+      ))}
+    </div>
+  );
 
   return (
     <div className="space-y-6">
@@ -84,24 +105,16 @@ export function RunDetail({ companyId, prefix, agent, issue, initialRun, initial
       </header>
       {run.error && run.status !== "succeeded" && <Alert tone={run.status === "cancelled" ? "warning" : "error"} title="How it ended">{run.error}</Alert>}
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader
-            title="Log"
-            description={log.truncated ? `Only the newest part is kept: ${log.logBytes.toLocaleString("en-US")} bytes were written.` : open ? "Follows the run while it is open." : undefined}
-          />
-          <CardBody>
-            {log.content ? (
-              <pre ref={logRef} data-testid="run-log" className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-900 px-4 py-3 font-mono text-xs leading-relaxed text-slate-100">
-                {log.content}
-              </pre>
+        <Card className="min-w-0 lg:col-span-2">
+          <div id="run-output" role={hasTranscript ? "tabpanel" : undefined}>
+            {view === "transcript" ? (
+              <TranscriptPanel companyId={companyId} prefix={prefix} run={run} open={open} initial={initialTranscript} tabs={tabs} />
             ) : (
-              <p data-testid="run-log-empty" className="rounded-md bg-slate-50 px-3 py-6 text-center text-sm text-slate-400 ring-1 ring-inset ring-slate-200">
-                {open ? "Waiting for output…" : "This run wrote nothing (or its log passed the retention period)."}
-              </p>
+              <LogPanel companyId={companyId} runId={run.id} open={open} initial={initialLog} tabs={tabs} />
             )}
-          </CardBody>
+          </div>
         </Card>
-        <Card>
+        <Card className="lg:self-start">
           <CardHeader title="Details" />
           <CardBody>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -115,7 +128,7 @@ export function RunDetail({ companyId, prefix, agent, issue, initialRun, initial
               <dt className="text-slate-500">Finished</dt><dd className="text-slate-800">{run.finishedAt ? formatDateTime(run.finishedAt) : "—"}</dd>
               <dt className="text-slate-500">Duration</dt><dd className="text-slate-800">{formatDuration(run.durationMs)}</dd>
               <dt className="text-slate-500">Exit code</dt><dd className="font-mono text-slate-800">{run.exitCode ?? "—"}</dd>
-              <dt className="text-slate-500">Cost</dt><dd className="tabular-nums text-slate-800">{formatCents(run.costCents)}</dd>
+              <dt className="text-slate-500">Cost</dt><dd className="text-slate-800" data-testid="run-cost"><CostText cents={run.costCents} estimated={runCostEstimated(run)} /></dd>
               <dt className="text-slate-500">Run id</dt><dd className="truncate font-mono text-xs text-slate-700" title={run.id}>{run.id}</dd>
             </dl>
           </CardBody>
@@ -123,4 +136,98 @@ export function RunDetail({ companyId, prefix, agent, issue, initialRun, initial
       </div>
     </div>
   );
+}
+
+function TranscriptPanel({ companyId, prefix, run, open, initial, tabs }: {
+  companyId: string; prefix: string; run: RunDto; open: boolean; initial: RunTranscript; tabs: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const key = runKeys.transcript(companyId, run.id);
+  const { data, refetch } = useQuery({
+    queryKey: key,
+    queryFn: () => fetchNewRunSteps(run.id, queryClient.getQueryData<RunTranscript>(key)),
+    initialData: initial,
+    refetchInterval: open ? 5000 : false,
+  });
+  useLiveRefetch(run.id, "run.transcript", refetch);
+  const n = data.steps.length;
+  return (
+    <>
+      <CardHeader
+        title="Transcript"
+        description={`${n.toLocaleString("en-US")} ${n === 1 ? "step" : "steps"}${open ? " · follows the run while it is open" : ""}`}
+        actions={tabs}
+        className="flex-wrap"
+      />
+      <CardBody className="px-3 sm:px-5">
+        <TranscriptSteps prefix={prefix} steps={data.steps} open={open} startedAt={run.startedAt} costCents={run.costCents} costEstimated={runCostEstimated(run)} />
+      </CardBody>
+    </>
+  );
+}
+
+function LogPanel({ companyId, runId, open, initial, tabs }: { companyId: string; runId: string; open: boolean; initial: RunLog; tabs: ReactNode }) {
+  const { data: log } = useQuery({
+    queryKey: runKeys.log(companyId, runId),
+    queryFn: () => fetchRunLog(runId),
+    initialData: initial,
+    refetchInterval: open ? 3000 : false,
+  });
+  const logRef = useRef<HTMLPreElement>(null);
+  useEffect(() => {
+    const el = logRef.current;
+    if (el && open) el.scrollTop = el.scrollHeight;
+  }, [log.content, open]);
+  return (
+    <>
+      <CardHeader
+        title="Log"
+        description={log.truncated ? `Only the newest part is kept: ${log.logBytes.toLocaleString("en-US")} bytes were written.` : open ? "Follows the run while it is open." : undefined}
+        actions={tabs}
+        className="flex-wrap"
+      />
+      <CardBody>
+        {log.content ? (
+          <pre ref={logRef} data-testid="run-log" className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-900 px-4 py-3 font-mono text-xs leading-relaxed text-slate-100">
+            {log.content}
+          </pre>
+        ) : (
+          <p data-testid="run-log-empty" className="rounded-md bg-slate-50 px-3 py-6 text-center text-sm text-slate-400 ring-1 ring-inset ring-slate-200">
+            {open ? "Waiting for output…" : "This run wrote nothing (or its log passed the retention period)."}
+          </p>
+        )}
+      </CardBody>
+    </>
+  );
+}
+
+/**
+ * Refetches when the company's live events say this run's `action` happened. A busy run announces
+ * many steps a second: one request at a time, and one more after it if anything came meanwhile.
+ */
+function useLiveRefetch(runId: string, action: string, refetch: () => Promise<unknown>) {
+  useEffect(() => {
+    let inFlight = false;
+    let again = false;
+    let alive = true;
+    const drain = async () => {
+      inFlight = true;
+      do {
+        again = false;
+        await refetch().catch(() => undefined);
+      } while (again && alive);
+      inFlight = false;
+    };
+    const onChange = (e: Event) => {
+      const change = (e as CustomEvent<LiveChange>).detail;
+      if (change.action !== action || change.entityId !== runId) return;
+      if (inFlight) again = true;
+      else void drain();
+    };
+    window.addEventListener(LIVE_EVENT, onChange);
+    return () => {
+      alive = false;
+      window.removeEventListener(LIVE_EVENT, onChange);
+    };
+  }, [runId, action, refetch]);
 }

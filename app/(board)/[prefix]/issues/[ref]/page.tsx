@@ -6,6 +6,8 @@ import { COMMENT_PAGE_SIZE, SUB_ISSUE_PAGE_SIZE } from "@/lib/queries/issues";
 import { getIssueDetail } from "@/lib/services/issues/queries";
 import { listIssues } from "@/lib/services/issues/list";
 import { listComments } from "@/lib/services/comments";
+import { listRuns } from "@/lib/services/heartbeat-runs";
+import { ISSUE_RUN_PAGE_SIZE } from "@/lib/queries/runs";
 import { boardPageContext, companyDirectory, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
 import { IssueDetailView } from "@/components/issues/issue-detail.client";
 
@@ -34,9 +36,10 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function IssuePage({ params }: Params) {
   const { prefix, ref } = await params;
   const { ctx, company, issue } = await issueForPage(prefix, ref);
-  const [comments, children, directory] = await Promise.all([
+  const [comments, children, runs, directory] = await Promise.all([
     listComments(ctx, issue.id, { limit: COMMENT_PAGE_SIZE }),
     listIssues(ctx, company.id, { parentId: issue.id, limit: SUB_ISSUE_PAGE_SIZE }),
+    listRuns(ctx, company.id, { issueId: issue.id, limit: ISSUE_RUN_PAGE_SIZE }),
     companyDirectory(ctx, company.id),
   ]);
   return (
@@ -46,6 +49,7 @@ export default async function IssuePage({ params }: Params) {
       initialIssue={issue}
       initialComments={comments}
       initialChildren={children}
+      initialRuns={runs}
       directory={directory}
       canWrite={can(ctx.actor, "work.write", company.id)}
     />

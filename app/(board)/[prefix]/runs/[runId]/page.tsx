@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { can } from "@/lib/auth/permissions";
 import { isUuid } from "@/lib/schemas/common";
-import { getRun, getRunLog } from "@/lib/services/heartbeat-runs";
+import { getRun, getRunLog, getRunTranscript } from "@/lib/services/heartbeat-runs";
 import { getAgent } from "@/lib/services/agents/agents";
 import { getIssueOrThrow } from "@/lib/services/issues/queries";
 import { boardPageContext, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
@@ -20,8 +20,9 @@ export default async function RunPage({ params }: { params: Promise<{ prefix: st
   const run = await orNotFound(getRun(ctx, runId));
   // a run of another of the user's companies is not found under this prefix
   if (run.companyId !== company.id) notFound();
-  const [log, agent, issue] = await Promise.all([
+  const [log, transcript, agent, issue] = await Promise.all([
     getRunLog(ctx, run.id),
+    getRunTranscript(ctx, run.id),
     getAgent(ctx, run.agentId),
     run.issueId ? getIssueOrThrow(ctx, run.issueId, "work.read").catch(() => null) : Promise.resolve(null),
   ]);
@@ -33,6 +34,7 @@ export default async function RunPage({ params }: { params: Promise<{ prefix: st
       issue={issue ? { identifier: issue.identifier, title: issue.title } : null}
       initialRun={run}
       initialLog={log}
+      initialTranscript={transcript}
       canCancel={can(ctx.actor, "agent.lifecycle", company.id)}
     />
   );
