@@ -34,6 +34,10 @@ export function Sidebar({ company, companies, user }: { company: SwitcherCompany
       <CompanySwitcher current={company} companies={companies} />
       <NavLinks items={items} />
       <div className="border-t border-slate-200 pt-3 md:mt-auto">
+        {/* a plain link: /docs/api is a page of its own, outside the board's app */}
+        <a href="/docs/api" className="mb-3 block px-1.5 text-xs text-slate-600 hover:text-slate-900 hover:underline">
+          API reference
+        </a>
         <UserMenu {...user} />
       </div>
     </aside>

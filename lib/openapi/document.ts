@@ -20,7 +20,10 @@ export const methodsOf = (module: Record<string, unknown>): HttpMethod[] =>
   HTTP_METHODS.filter((m) => typeof module[m] === "function");
 
 // Company-scoped paths are grouped by what follows the company; a few names read better merged.
-const tagAlias: Record<string, string> = { gateway: "invites", "cost-events": "costs", "agent-hires": "agents", logo: "companies", org: "agents", me: "agents" };
+const tagAlias: Record<string, string> = {
+  gateway: "invites", "cost-events": "costs", "agent-hires": "agents", logo: "companies", org: "agents", me: "agents",
+  health: "instance", ping: "instance", setup: "instance", "openapi.json": "instance",
+};
 
 function tagOf(path: string): string {
   const parts = path.split("/").filter(Boolean).slice(1);
@@ -32,7 +35,7 @@ function tagOf(path: string): string {
 function operationIdOf(method: string, path: string): string {
   const words = path.split("/").filter(Boolean).slice(1).map((s) => {
     const param = /^\{(\w+)\}$/.exec(s);
-    const word = param ? `By${param[1]}` : s;
+    const word = param ? `By-${param[1]}` : s;
     return word.replace(/(^|[-.])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
   });
   return method.toLowerCase() + words.join("");

@@ -24,8 +24,8 @@ export const hasSearchWord = (q: string) => /[\p{L}\p{N}]/u.test(q);
 /** A timestamp as the API writes it: ISO 8601 in UTC (Date.toISOString). */
 export const dateTimeSchema = z.iso.datetime().describe("ISO 8601 date-time, UTC");
 
-/** An integer count or amount as the API writes it. */
-export const intSchema = z.number().int();
+/** A count, an amount in cents or a number of tokens as the API writes it. */
+export const intSchema = z.number().int().min(0);
 
 /** A JSON value stored as given (details, payloads, tool input); typed as Prisma reads a Json column. */
 export const jsonValueSchema = z.custom<Prisma.JsonValue>().describe("Any JSON value");

@@ -40,7 +40,7 @@ export const runResponseSchema = z.object({
   finishedAt: dateTimeSchema.nullable(),
   heartbeatAt: dateTimeSchema.nullable(),
   durationMs: intSchema.nullable(),
-  exitCode: intSchema.nullable(),
+  exitCode: z.number().int().nullable(),
   error: z.string().nullable(),
   logBytes: intSchema,
   costCents: intSchema,
