@@ -77,7 +77,8 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
       <StatusNotice agent={agent} prefix={prefix} />
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        {/* min-w-0: a wide table scrolls inside its card instead of widening the page on a phone */}
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <AgentRuns companyId={companyId} prefix={prefix} agentId={agent.id} agentStatus={agent.status} initialRuns={initialRuns} canRun={can.lifecycle} />
           <Card>
             <CardHeader title="Budget" description="Month-to-date spend from reported cost events" />

@@ -5,12 +5,12 @@ import Link from "next/link";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchAgentRuns, runKeys, wakeAgent, type RunDto } from "@/lib/queries/runs";
 import type { Page } from "@/lib/queries/fetcher";
-import { formatCents, formatDate, formatDateTime, formatTime } from "@/lib/format";
+import { formatDate, formatDateTime, formatTime } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { ApiErrorAlert } from "@/components/forms/api-error";
-import { formatDuration, RunStatusBadge, wakeReasonLabel } from "@/components/runs/run-badges";
+import { CostText, formatDuration, runCostEstimated, RunStatusBadge, wakeReasonLabel } from "@/components/runs/run-badges";
 
 /** The time of day for today's runs, the date for older ones (the full time is the cell's title). */
 function shortTime(iso: string): string {
@@ -76,7 +76,7 @@ export function AgentRuns({ companyId, prefix, agentId, agentStatus, initialRuns
                   <TD className="whitespace-nowrap text-slate-600">{wakeReasonLabel(run.reason)}</TD>
                   <TD className="whitespace-nowrap text-slate-600" title={formatDateTime(run.startedAt ?? run.createdAt)}>{shortTime(run.startedAt ?? run.createdAt)}</TD>
                   <TD className="whitespace-nowrap text-slate-600">{formatDuration(run.durationMs)}</TD>
-                  <TD className="text-right tabular-nums text-slate-600">{formatCents(run.costCents)}</TD>
+                  <TD className="whitespace-nowrap text-right text-slate-600"><CostText cents={run.costCents} estimated={runCostEstimated(run)} /></TD>
                 </TR>
               ))}
             </TBody>

@@ -53,23 +53,24 @@ export function IssueRuns({ companyId, prefix, issueId, initial, agents }: Props
   );
 }
 
+/** One line on a wide screen; on a phone the agent and status above, the numbers below. */
 function RunRow({ run, agent, prefix }: { run: RunDto; agent: AgentRef | undefined; prefix: string }) {
   const started = run.startedAt ?? run.createdAt;
   return (
     <li className="relative flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-2.5 text-sm hover:bg-slate-50/70" data-testid="issue-run">
-      <span className="flex min-w-0 flex-1 basis-48 items-center gap-2">
+      <span className="flex min-w-0 flex-1 items-center gap-2">
         {agent && <AgentAvatar icon={agent.icon} role={agent.role} size="xs" />}
         {/* the whole row opens the run; the link's box is stretched over it */}
         <Link href={`/${prefix}/runs/${run.id}`} className="truncate font-medium text-slate-800 after:absolute after:inset-0 hover:text-indigo-700">
           {agent?.name ?? "Unknown agent"}
         </Link>
-        <span className="hidden shrink-0 text-xs text-slate-400 sm:inline">{wakeReasonLabel(run.reason)}</span>
+        {run.reason && <span className="hidden shrink-0 text-xs text-slate-400 sm:inline">{wakeReasonLabel(run.reason)}</span>}
       </span>
-      <span className="flex shrink-0 items-center gap-3 text-xs text-slate-500">
-        <RunStatusBadge status={run.status} />
-        <time dateTime={started} title={formatDateTime(started)} className="w-24 whitespace-nowrap">{formatShortDateTime(started)}</time>
-        <span className="w-16 whitespace-nowrap text-right tabular-nums">{formatDuration(run.durationMs)}</span>
-        <span className="w-20 whitespace-nowrap text-right text-slate-700"><CostText cents={run.costCents} estimated={runCostEstimated(run)} /></span>
+      <RunStatusBadge status={run.status} />
+      <span className="flex w-full items-center gap-3 text-xs text-slate-500 sm:w-auto">
+        <time dateTime={started} title={formatDateTime(started)} className="whitespace-nowrap sm:w-28">{formatShortDateTime(started)}</time>
+        <span className="whitespace-nowrap tabular-nums sm:w-20 sm:text-right">{formatDuration(run.durationMs)}</span>
+        <span className="ml-auto whitespace-nowrap text-right text-slate-700 sm:ml-0 sm:w-24"><CostText cents={run.costCents} estimated={runCostEstimated(run)} /></span>
       </span>
     </li>
   );
