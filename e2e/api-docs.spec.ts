@@ -1,7 +1,11 @@
 // The API reference: /docs/api renders the OpenAPI document with Swagger UI, every file from this
 // server (nothing fetched from elsewhere), and the board links to it.
-import { expect, signIn, snap, test } from "./fixtures";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createCompany } from "./api";
+
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
 test("the API reference renders the document's operations, from this server only", async ({ page, baseURL }, testInfo) => {
   const foreign: string[] = [];
@@ -30,4 +34,30 @@ test("the board's side bar links to the API reference", async ({ page }) => {
   await page.getByRole("link", { name: "API reference" }).click();
   await page.waitForURL(/\/docs\/api$/);
   await expect(page.getByRole("heading", { name: "Charter API reference" })).toBeVisible();
+});
+
+// next-auth answers from a catch-all that only runs inside Next (not in the in-process API tests):
+// here its endpoints, as the board's sign-in and sign-out use them, are held against the document.
+test("next-auth's endpoints answer what the OpenAPI document says", async ({ page }) => {
+  const doc = await (await page.request.get("/api/openapi.json")).json();
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  addFormats(ajv);
+  ajv.addSchema(doc, "openapi.json");
+  const check = async (method: "get" | "post", path: string, res: { status(): number; json(): Promise<unknown> }) => {
+    expect(res.status(), `${method} ${path}`).toBe(200);
+    const validate = ajv.compile({ $ref: `openapi.json#/paths/${path.replace(/\//g, "~1")}/${method}/responses/200/content/application~1json/schema` });
+    const body = await res.json();
+    expect(validate(body), `${method} ${path}: ${JSON.stringify(validate.errors)} in ${JSON.stringify(body)}`).toBe(true);
+    return body as Record<string, any>;
+  };
+  const { csrfToken } = await check("get", "/api/auth/csrf", await page.request.get("/api/auth/csrf"));
+  await check("get", "/api/auth/providers", await page.request.get("/api/auth/providers"));
+  expect(await check("get", "/api/auth/session", await page.request.get("/api/auth/session"))).toEqual({});
+  const form = (fields: Record<string, string>) => ({ form: { ...fields, csrfToken, json: "true" } });
+  await check("post", "/api/auth/callback/credentials",
+    await page.request.post("/api/auth/callback/credentials", form({ email: ADMIN.email, password: ADMIN.password })));
+  const session = await check("get", "/api/auth/session", await page.request.get("/api/auth/session"));
+  expect(session.user.email).toBe(ADMIN.email);
+  await check("post", "/api/auth/signout", await page.request.post("/api/auth/signout", form({})));
+  expect(await (await page.request.get("/api/auth/session")).json()).toEqual({});
 });

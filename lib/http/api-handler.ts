@@ -9,7 +9,7 @@ import { errorResponse } from "@/lib/http/respond";
 import { listQuerySchema, type JsonPage, type ListQuery, type Page } from "@/lib/http/pagination";
 import { readBody, readMultipart } from "@/lib/http/body";
 import { agentKeyDigest, invalidBearer, resolveActor } from "@/lib/http/resolve-actor";
-import { describeRoute, type RouteDoc } from "@/lib/openapi/route-doc";
+import { describeRoute, type ResponseDoc, type RouteDoc } from "@/lib/openapi/route-doc";
 import type { Actor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/services/context";
 
@@ -17,7 +17,9 @@ type ZObj = z.ZodObject<z.ZodRawShape>;
 
 /** What a route takes and answers; the RouteDoc fields (response, summary…) also feed the OpenAPI document. */
 interface Spec<P extends ZObj | undefined, Q extends ZObj | undefined, B extends z.ZodType | undefined, L extends boolean>
-  extends Pick<RouteDoc, "summary" | "description" | "multipart" | "auth" | "status" | "response" | "alsoAnswers" | "errors"> {
+  extends Pick<RouteDoc, "summary" | "description" | "multipart" | "auth" | "status" | "alsoAnswers" | "errors"> {
+  /** what a success answers (a zod schema of the JSON, a raw body, null for 204): required, so no route goes undocumented */
+  response: ResponseDoc;
   params?: P;
   query?: Q;
   body?: B;

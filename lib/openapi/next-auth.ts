@@ -19,7 +19,7 @@ export const nextAuthOperations: Array<{ method: "GET" | "POST"; path: string; d
       ...common,
       summary: "The signed-in board user's session ({} when signed out)",
       response: z.object({
-        user: z.object({ id: z.string(), name: z.string().nullable().optional(), email: z.string().nullable().optional() }).optional(),
+        user: z.looseObject({ id: z.string(), name: z.string().nullable().optional(), email: z.string().nullable().optional() }).optional(),
         expires: z.string().optional().describe("ISO 8601"),
       }),
     },

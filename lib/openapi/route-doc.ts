@@ -26,6 +26,7 @@ export interface RouteDoc {
   bodyMediaType?: string;
   /** multipart/form-data: each field's name and what it holds (a file) */
   multipart?: { maxBytes: number; fields?: Record<string, string> };
+  /** "none": no caller needed (health, setup, an invite's pages) */
   auth?: "required" | "none";
   /** status of a successful answer (default 200) */
   status?: number;

@@ -41,7 +41,8 @@ function collectRoutes(): Route[] {
           if (param) { names.push(param[1]); rank += 1; return "([^/]+)"; }
           return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
         });
-        out.push({ file: path.join(dir, entry.name), regex: new RegExp(`^/${parts.join("/")}$`), names, rank });
+        // of two catch-alls the deeper one is the more specific (/api/auth/[...nextauth] before /api/[...path])
+        out.push({ file: path.join(dir, entry.name), regex: new RegExp(`^/${parts.join("/")}$`), names, rank: rank - parts.length / 1000 });
       }
     }
   };
