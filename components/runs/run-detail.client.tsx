@@ -13,7 +13,7 @@ import {
 import { adapterLabels, formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/cn";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, Spinner } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ChevronRightGlyph } from "@/components/ui/glyphs";
 import { ApiErrorAlert } from "@/components/forms/api-error";
@@ -45,6 +45,10 @@ export function RunDetail({ companyId, prefix, agent, issue, initialRun, initial
   const open = openRunStatuses.has(run.status);
   const hasTranscript = transcriptAdapters.has(run.adapterType) || initialTranscript.steps.length > 0;
   const [view, setView] = useState<View>(hasTranscript ? "transcript" : "log");
+  // What the server read is current for the tab shown first (it follows the run from there) and
+  // for a run that had already ended; the other tab of a live run reads afresh when opened.
+  const [firstView] = useState(view);
+  const final = !openRunStatuses.has(initialRun.status);
   // what was open may have grown in the run's last moment
   const wasOpen = useRef(open);
   useEffect(() => {
@@ -108,9 +112,9 @@ export function RunDetail({ companyId, prefix, agent, issue, initialRun, initial
         <Card className="min-w-0 lg:col-span-2">
           <div id="run-output" role={hasTranscript ? "tabpanel" : undefined}>
             {view === "transcript" ? (
-              <TranscriptPanel companyId={companyId} prefix={prefix} run={run} open={open} initial={initialTranscript} tabs={tabs} />
+              <TranscriptPanel companyId={companyId} prefix={prefix} run={run} open={open} initial={final || firstView === "transcript" ? initialTranscript : undefined} tabs={tabs} />
             ) : (
-              <LogPanel companyId={companyId} runId={run.id} open={open} initial={initialLog} tabs={tabs} />
+              <LogPanel companyId={companyId} runId={run.id} open={open} initial={final || firstView === "log" ? initialLog : undefined} tabs={tabs} />
             )}
           </div>
         </Card>
@@ -139,45 +143,62 @@ export function RunDetail({ companyId, prefix, agent, issue, initialRun, initial
 }
 
 function TranscriptPanel({ companyId, prefix, run, open, initial, tabs }: {
-  companyId: string; prefix: string; run: RunDto; open: boolean; initial: RunTranscript; tabs: ReactNode;
+  companyId: string; prefix: string; run: RunDto; open: boolean; initial: RunTranscript | undefined; tabs: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const key = runKeys.transcript(companyId, run.id);
-  const { data, refetch } = useQuery({
+  const { data, refetch, error } = useQuery({
     queryKey: key,
     queryFn: () => fetchNewRunSteps(run.id, queryClient.getQueryData<RunTranscript>(key)),
     initialData: initial,
+    // while the run is open, what a tab held when it was last shown is out of date
+    staleTime: open ? 0 : 30_000,
     refetchInterval: open ? 5000 : false,
   });
   useLiveRefetch(run.id, "run.transcript", refetch);
-  const n = data.steps.length;
+  const n = data?.steps.length ?? 0;
   return (
     <>
       <CardHeader
         title="Transcript"
-        description={`${n.toLocaleString("en-US")} ${n === 1 ? "step" : "steps"}${open ? " · follows the run while it is open" : ""}`}
+        description={data ? `${n.toLocaleString("en-US")} ${n === 1 ? "step" : "steps"}${open ? " · follows the run while it is open" : ""}` : undefined}
         actions={tabs}
         className="flex-wrap"
       />
       <CardBody className="px-3 sm:px-5">
-        <TranscriptSteps prefix={prefix} steps={data.steps} open={open} startedAt={run.startedAt} costCents={run.costCents} costEstimated={runCostEstimated(run)} />
+        {data ? (
+          <TranscriptSteps prefix={prefix} steps={data.steps} open={open} startedAt={run.startedAt} costCents={run.costCents} costEstimated={runCostEstimated(run)} />
+        ) : error ? (
+          <ApiErrorAlert error={error} />
+        ) : (
+          <Loading />
+        )}
       </CardBody>
     </>
   );
 }
 
-function LogPanel({ companyId, runId, open, initial, tabs }: { companyId: string; runId: string; open: boolean; initial: RunLog; tabs: ReactNode }) {
-  const { data: log } = useQuery({
+function LogPanel({ companyId, runId, open, initial, tabs }: { companyId: string; runId: string; open: boolean; initial: RunLog | undefined; tabs: ReactNode }) {
+  const { data: log, error } = useQuery({
     queryKey: runKeys.log(companyId, runId),
     queryFn: () => fetchRunLog(runId),
     initialData: initial,
+    staleTime: open ? 0 : 30_000,
     refetchInterval: open ? 3000 : false,
   });
   const logRef = useRef<HTMLPreElement>(null);
   useEffect(() => {
     const el = logRef.current;
     if (el && open) el.scrollTop = el.scrollHeight;
-  }, [log.content, open]);
+  }, [log?.content, open]);
+  if (!log) {
+    return (
+      <>
+        <CardHeader title="Log" actions={tabs} className="flex-wrap" />
+        <CardBody>{error ? <ApiErrorAlert error={error} /> : <Loading />}</CardBody>
+      </>
+    );
+  }
   return (
     <>
       <CardHeader
@@ -199,6 +220,10 @@ function LogPanel({ companyId, runId, open, initial, tabs }: { companyId: string
       </CardBody>
     </>
   );
+}
+
+function Loading() {
+  return <p className="flex items-center justify-center gap-2 py-6 text-sm text-slate-400" role="status"><Spinner /> Loading…</p>;
 }
 
 /**
