@@ -25,12 +25,13 @@ test("the API reference renders the document's operations, from this server only
   expect(foreign, "requests to other origins").toEqual([]);
 });
 
-test("the board's side bar links to the API reference", async ({ page }) => {
+test("the board's side bar links to the API reference", async ({ page }, testInfo) => {
   await signIn(page);
   const api = await boardApi(page);
   await createCompany(api, "Docs Readers", { issuePrefix: "DOCS" });
   await api.dispose();
   await page.goto("/DOCS/dashboard");
+  await snap(page, testInfo, "side-bar-api-link");
   await page.getByRole("link", { name: "API reference" }).click();
   await page.waitForURL(/\/docs\/api$/);
   await expect(page.getByRole("heading", { name: "Charter API reference" })).toBeVisible();
