@@ -41,7 +41,7 @@ export function serviceEnv(run: ClaimedRun): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== null));
 }
 
-/** The secrets of a run that no prompt or transcript may show: its key and the adapter's configured values. */
+/** The secrets of a run that no prompt, log or transcript may show: its key and the adapter's configured values. */
 function runSecrets(run: ClaimedRun): string[] {
   const cfg = run.adapterConfig;
   return [run.token, ...Object.values(cfg.env ?? {}), ...Object.values(cfg.headers ?? {}), cfg.secret ?? ""];
@@ -50,8 +50,9 @@ function runSecrets(run: ClaimedRun): string[] {
 const noContext: WakeContext = { source: null, issue: null, comment: null, approval: null };
 
 export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<void> {
-  const runLog = new RunLog(run.runId, run.companyId, env().CHARTER_RUN_LOG_MAX_BYTES);
-  const redact = redactor(runSecrets(run));
+  const secrets = runSecrets(run);
+  const runLog = new RunLog(run.runId, run.companyId, env().CHARTER_RUN_LOG_MAX_BYTES, secrets);
+  const redact = redactor(secrets);
   const transcript = new RunTranscript(run.runId, run.companyId, redact);
   let result: AdapterResult;
   if (!(await markRunning(run.runId))) {

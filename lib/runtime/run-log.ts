@@ -1,6 +1,10 @@
 // A run's log on its way to the database: output is buffered and appended about once a second,
 // and never more than the cap is held in memory (older output is dropped first, as in the row).
+// Secrets (the run key, the adapter's values) are redacted before anything is stored; the tail that
+// could be the start of a secret waits for the next flush, so a secret split across two chunks of
+// output is still caught.
 import { appendLog } from "@/lib/runtime/run-records";
+import { redactor, SECRET_MIN_LENGTH, type Redact } from "@/lib/runtime/transcript/steps";
 
 const FLUSH_MS = 1000;
 
@@ -10,14 +14,21 @@ export class RunLog {
   private dropped = false;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  private readonly redact: Redact;
+  /** characters kept back at a flush: the longest secret but one */
+  private readonly hold: number;
 
-  constructor(private readonly runId: string, private readonly companyId: string, private readonly cap: number) {}
+  constructor(private readonly runId: string, private readonly companyId: string, private readonly cap: number, secrets: (string | null | undefined)[] = []) {
+    this.redact = redactor(secrets);
+    const longest = Math.max(0, ...secrets.filter((s): s is string => typeof s === "string" && s.length >= SECRET_MIN_LENGTH).map((s) => s.length));
+    this.hold = Math.max(0, longest - 1);
+  }
 
   write = (text: string) => {
     this.pending += text;
     this.pendingBytes += Buffer.byteLength(text);
-    if (this.pending.length > this.cap) {
-      this.pending = this.pending.slice(-this.cap);
+    if (this.pending.length > this.cap + this.hold) {
+      this.pending = this.pending.slice(-(this.cap + this.hold));
       this.dropped = true;
     }
     this.timer ??= setTimeout(() => {
@@ -27,15 +38,16 @@ export class RunLog {
   };
 
   private async flushNow() {
-    if (!this.pending) return;
-    const { text, bytes } = this.take();
-    await appendLog(this.runId, this.companyId, text, bytes);
+    const { text, bytes } = this.take(false);
+    if (text || bytes) await appendLog(this.runId, this.companyId, text, bytes);
   }
 
-  private take() {
-    const text = (this.dropped ? "[… older output dropped …]\n" : "") + this.pending;
+  private take(final: boolean) {
+    const clean = this.redact(this.pending);
+    const cutAt = final ? clean.length : Math.max(0, clean.length - this.hold);
+    const text = (this.dropped ? "[… older output dropped …]\n" : "") + clean.slice(0, cutAt);
     const bytes = this.pendingBytes;
-    this.pending = "";
+    this.pending = clean.slice(cutAt);
     this.pendingBytes = 0;
     this.dropped = false;
     return { text, bytes };
@@ -46,6 +58,6 @@ export class RunLog {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.flushing;
-    return this.take();
+    return this.take(true);
   }
 }

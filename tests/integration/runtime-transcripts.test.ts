@@ -186,6 +186,11 @@ describe("claude_local", () => {
     expect(steps[2].input?.command).toContain("Bearer [redacted]");
     expect(steps[3].output).toBe('{"id":"a1","seen":"[redacted]","env":"[redacted]"}');
     expect(steps[2]).not.toHaveProperty("output");
+    // nor the raw log, which holds the same output
+    const log = (await owner.get(`/api/heartbeat-runs/${run.id}/log`)).body.content as string;
+    expect(log).toContain("[redacted]");
+    expect(log).not.toContain(call.key);
+    expect(log).not.toContain(ENV_SECRET);
 
     const after = await owner.get(`/api/heartbeat-runs/${run.id}/transcript?after=6`);
     expect(after.body.steps.map((s: { seq: number }) => s.seq)).toEqual([7, 8]);
