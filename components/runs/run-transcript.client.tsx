@@ -127,7 +127,7 @@ const ToolCall = memo(function ToolCall({ call, result, open, from }: { call: Tr
         className="flex w-full min-w-0 items-center gap-2 px-4 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
       >
         <ChevronRightGlyph className={cn("size-3.5 shrink-0 text-slate-400 transition-transform", expanded && "rotate-90")} />
-        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-medium text-slate-700">{call.toolName || "tool"}</span>
+        <span className="max-w-[45%] shrink-0 truncate rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-medium text-slate-700">{call.toolName || "tool"}</span>
         <span className="min-w-0 flex-1 truncate font-mono text-xs text-slate-500" title={summary}>{summary}</span>
         {failed ? (
           <Badge tone="red">error</Badge>
