@@ -1,8 +1,8 @@
 // A run's log on its way to the database: output is buffered and appended about once a second,
 // and never more than the cap is held in memory (older output is dropped first, as in the row).
-// Secrets (the run key, the adapter's values) are redacted before anything is stored; the tail that
-// could be the start of a secret waits for the next flush, so a secret split across two chunks of
-// output is still caught.
+// Secrets (the run key, the adapter's values) are redacted before anything is stored; a tail that
+// is the start of a secret waits for the next flush, so a secret split across two chunks of output is
+// still caught, while any other output shows at once.
 import { appendLog } from "@/lib/runtime/run-records";
 import { redactor, SECRET_MIN_LENGTH, type Redact } from "@/lib/runtime/transcript/steps";
 
@@ -15,20 +15,21 @@ export class RunLog {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private readonly redact: Redact;
-  /** characters kept back at a flush: the longest secret but one */
-  private readonly hold: number;
+  private readonly secrets: string[];
+  /** the most characters a flush may keep back: the longest secret but one */
+  private readonly maxHold: number;
 
   constructor(private readonly runId: string, private readonly companyId: string, private readonly cap: number, secrets: (string | null | undefined)[] = []) {
     this.redact = redactor(secrets);
-    const longest = Math.max(0, ...secrets.filter((s): s is string => typeof s === "string" && s.length >= SECRET_MIN_LENGTH).map((s) => s.length));
-    this.hold = Math.max(0, longest - 1);
+    this.secrets = secrets.filter((s): s is string => typeof s === "string" && s.length >= SECRET_MIN_LENGTH);
+    this.maxHold = Math.max(0, ...this.secrets.map((s) => s.length - 1));
   }
 
   write = (text: string) => {
     this.pending += text;
     this.pendingBytes += Buffer.byteLength(text);
-    if (this.pending.length > this.cap + this.hold) {
-      this.pending = this.pending.slice(-(this.cap + this.hold));
+    if (this.pending.length > this.cap + this.maxHold) {
+      this.pending = this.pending.slice(-(this.cap + this.maxHold));
       this.dropped = true;
     }
     this.timer ??= setTimeout(() => {
@@ -44,13 +45,27 @@ export class RunLog {
 
   private take(final: boolean) {
     const clean = this.redact(this.pending);
-    const cutAt = final ? clean.length : Math.max(0, clean.length - this.hold);
+    const cutAt = final ? clean.length : clean.length - this.secretStartAtEnd(clean);
     const text = (this.dropped ? "[… older output dropped …]\n" : "") + clean.slice(0, cutAt);
     const bytes = this.pendingBytes;
     this.pending = clean.slice(cutAt);
     this.pendingBytes = 0;
     this.dropped = false;
     return { text, bytes };
+  }
+
+  /** The length of the longest tail of `text` that is the start of a secret (0 almost always). */
+  private secretStartAtEnd(text: string): number {
+    let hold = 0;
+    for (const secret of this.secrets) {
+      for (let i = Math.max(0, text.length - secret.length + 1); i < text.length - hold; i++) {
+        if (text.charCodeAt(i) === secret.charCodeAt(0) && secret.startsWith(text.slice(i))) {
+          hold = text.length - i;
+          break;
+        }
+      }
+    }
+    return hold;
   }
 
   /** Stops the periodic flush and hands over what is left, for the finishing statement. */
