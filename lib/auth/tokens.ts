@@ -8,6 +8,7 @@ export const tokenPrefixes = {
   oauthAccess: "chk_oat_",
   oauthCode: "chk_code_",
   invite: "chk_inv_",
+  boardInvite: "chk_join_",
   setup: "chk_setup_",
 } as const;
 

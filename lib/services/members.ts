@@ -31,8 +31,8 @@ export async function listMembers(ctx: ServiceContext, companyRef: string, query
   return toPage(rows, query.limit, order, memberDto);
 }
 
-/** Granting, changing or removing the owner role is for owners (and instance admins). */
-function assertMayTouchOwner(ctx: ServiceContext, companyId: string, ...roles: (MembershipRole | undefined)[]) {
+/** Granting, changing or removing the owner role is for owners (and instance admins); so is inviting an owner. */
+export function assertMayTouchOwner(ctx: ServiceContext, companyId: string, ...roles: (MembershipRole | undefined)[]) {
   if (!roles.includes("owner")) return;
   const actor = ctx.actor;
   if (actor.kind !== "board" || !(actor.isInstanceAdmin || actor.roles[companyId] === "owner")) {
