@@ -19,7 +19,10 @@ export default async function SettingsPage({ params }: { params: Promise<{ prefi
       <PageHeader
         title="Settings"
         description="The company's profile, branding and governance."
-        actions={<Link href={`/${company.issuePrefix}/settings/mcp`} className={buttonClasses("secondary", "sm")}>MCP and OAuth</Link>}
+        actions={<>
+          <Link href={`/${company.issuePrefix}/settings/members`} className={buttonClasses("secondary", "sm")}>Members</Link>
+          <Link href={`/${company.issuePrefix}/settings/mcp`} className={buttonClasses("secondary", "sm")}>MCP and OAuth</Link>
+        </>}
       />
       <CompanySettings
         initialCompany={company}
