@@ -1,5 +1,8 @@
 // Structured one-line JSON logs on stderr, bounded in size so a failure loop cannot fill a disk.
+// Fields go through the secrets rule (lib/secrets.ts) first: a config or payload logged whole never
+// writes a secret to the server's log.
 import { env } from "@/lib/env";
+import { redactSecrets } from "@/lib/secrets";
 
 const levels = { debug: 10, info: 20, warn: 30, error: 40 } as const;
 type Level = keyof typeof levels;
@@ -13,7 +16,7 @@ function write(level: Level, msg: string, fields?: Record<string, unknown>) {
     // a bad setting is reported elsewhere; logging must still work
   }
   if (levels[level] < levels[threshold]) return;
-  let line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields });
+  let line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...(fields ? (redactSecrets(fields) as Record<string, unknown>) : {}) });
   if (line.length > MAX_LINE) line = line.slice(0, MAX_LINE) + "…";
   process.stderr.write(line + "\n");
 }

@@ -1,4 +1,5 @@
 import type { ActivityLog } from "@/lib/generated/prisma/client";
+import { redactSecrets } from "@/lib/secrets";
 
 export function activityDto(row: ActivityLog) {
   return {
@@ -9,7 +10,7 @@ export function activityDto(row: ActivityLog) {
     action: row.action,
     entityType: row.entityType,
     entityId: row.entityId,
-    details: row.details,
+    details: redactSecrets(row.details) as ActivityLog["details"],
     createdAt: row.createdAt.toISOString(),
   };
 }

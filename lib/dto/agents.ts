@@ -1,21 +1,11 @@
 import type { Agent, AgentConfigRevision, AgentKey } from "@/lib/generated/prisma/client";
+import { redactSecrets } from "@/lib/secrets";
 
-export const REDACTED = "***redacted***";
-const secretKey = /(secret|token|password|passwd|api[_-]?key|authorization|credential|private[_-]?key)/i;
+// The rule itself lives in lib/secrets.ts; these names are what the agent forms and services import.
+export { REDACTED } from "@/lib/secrets";
 
-/** Copies a config with every secret-looking value replaced: nothing secret leaves the server. */
-export function redactConfig(value: unknown, keyHint = ""): unknown {
-  if (Array.isArray(value)) return value.map((v) => redactConfig(v, keyHint));
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    const isEnv = /^env$/i.test(keyHint);
-    for (const [k, v] of Object.entries(value)) {
-      out[k] = (isEnv || secretKey.test(k)) && typeof v === "string" && v !== "" ? REDACTED : redactConfig(v, k);
-    }
-    return out;
-  }
-  return value;
-}
+/** Copies a config with every secret replaced (lib/secrets.ts: by key, whatever the value): nothing secret leaves the server. */
+export const redactConfig = (value: unknown): unknown => redactSecrets(value);
 
 export interface ChainItem {
   id: string;

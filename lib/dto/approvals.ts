@@ -1,4 +1,5 @@
 import type { Approval, ApprovalComment } from "@/lib/generated/prisma/client";
+import { redactSecrets } from "@/lib/secrets";
 
 export function approvalDto(row: Approval, linkedIssueIds: string[] = []) {
   return {
@@ -8,7 +9,8 @@ export function approvalDto(row: Approval, linkedIssueIds: string[] = []) {
     status: row.status,
     requestedByAgentId: row.requestedByAgentId,
     requestedByUserId: row.requestedByUserId,
-    payload: row.payload as Record<string, unknown>,
+    // a hire's payload snapshots the adapterConfig asked for
+    payload: redactSecrets(row.payload) as Record<string, unknown>,
     subjectAgentId: row.subjectAgentId,
     decisionNote: row.decisionNote,
     decidedByUserId: row.decidedByUserId,

@@ -1,4 +1,5 @@
 import type { HeartbeatRun, HeartbeatRunStep, WakeRequest } from "@/lib/generated/prisma/client";
+import { redactSecrets } from "@/lib/secrets";
 
 export type WakeSummary = Pick<WakeRequest, "id" | "reason" | "source" | "issueId" | "commentId" | "approvalId">;
 
@@ -40,8 +41,9 @@ export function runStepDto(row: Omit<HeartbeatRunStep, "companyId" | "runId">) {
     kind: row.kind,
     ...(row.text !== null ? { text: row.text } : {}),
     ...(row.toolName !== null ? { toolName: row.toolName } : {}),
-    ...(row.input !== null ? { input: row.input } : {}),
-    ...(row.output !== null ? { output: row.output } : {}),
+    // a tool call's arguments may name a credential (the log's text is redacted when written)
+    ...(row.input !== null ? { input: redactSecrets(row.input) as typeof row.input } : {}),
+    ...(row.output !== null ? { output: redactSecrets(row.output) as typeof row.output } : {}),
     ...(row.isError !== null ? { isError: row.isError } : {}),
   };
 }

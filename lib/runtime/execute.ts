@@ -1,5 +1,6 @@
 // One heartbeat run from claim to finish: the DESIGN §8 environment, the adapter, the bounded log,
 // the cost rows, and the finishing statement (which also deletes the run key).
+import { secretValues } from "@/lib/secrets";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { adapters } from "@/lib/runtime/adapters";
@@ -44,7 +45,7 @@ export function serviceEnv(run: ClaimedRun): Record<string, string> {
 /** The secrets of a run that no prompt, log or transcript may show: its key and the adapter's configured values. */
 function runSecrets(run: ClaimedRun): string[] {
   const cfg = run.adapterConfig;
-  return [run.token, ...Object.values(cfg.env ?? {}), ...Object.values(cfg.headers ?? {}), cfg.secret ?? ""];
+  return [run.token, ...secretValues(cfg), ...Object.values(cfg.headers ?? {})];
 }
 
 const noContext: WakeContext = { source: null, issue: null, comment: null, approval: null };

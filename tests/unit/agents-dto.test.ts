@@ -19,16 +19,16 @@ describe("redactConfig", () => {
     });
   });
 
-  it("redacts every string value of an env object, whatever its name", () => {
+  it("redacts every value of an env object, whatever its name or type", () => {
     expect(redactConfig({ env: { PATH: "/bin", OPENAI_API_KEY: "sk", COUNT: 3 }, ENV: { X: "y" } })).toEqual({
-      env: { PATH: REDACTED, OPENAI_API_KEY: REDACTED, COUNT: 3 }, ENV: { X: REDACTED },
+      env: { PATH: REDACTED, OPENAI_API_KEY: REDACTED, COUNT: REDACTED }, ENV: { X: REDACTED },
     });
   });
 
-  it("leaves empty strings and non-string secrets alone, and does not touch the input", () => {
+  it("hides a secret key's value whatever its type, leaves empty ones visible, and does not touch the input", () => {
     const input = { token: "", password: null, secret: 42, apiKey: { nested: "x" } };
     const copy = structuredClone(input);
-    expect(redactConfig(input)).toEqual({ token: "", password: null, secret: 42, apiKey: { nested: "x" } });
+    expect(redactConfig(input)).toEqual({ token: "", password: null, secret: REDACTED, apiKey: REDACTED });
     expect(input).toEqual(copy);
   });
 
