@@ -29,8 +29,9 @@ export function SetupForm({ token }: { token: string }) {
       return;
     }
     const res = await signIn("credentials", { redirect: false, email, password });
-    if (res?.ok && !res.error) window.location.assign("/companies");
-    else window.location.assign("/login?callbackUrl=%2Fcompanies");
+    // the first user is led straight into the setup guide (company, CEO, goal, first run)
+    if (res?.ok && !res.error) window.location.assign("/onboarding");
+    else window.location.assign("/login?callbackUrl=%2Fonboarding");
   }
 
   const fieldErrors = (f: string) => (error instanceof ApiError ? error.fieldErrors(f) : []);

@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CompanyCard } from "@/components/companies/company-card";
 import { NewCompanyButton } from "@/components/companies/new-company.client";
+import { buttonClasses } from "@/components/ui/button";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Companies" };
@@ -35,10 +36,10 @@ export default async function CompaniesPage() {
           <EmptyState
             icon={<BuildingGlyph />}
             title="No companies yet"
-            action={isAdmin ? <NewCompanyButton label="Create your first company" /> : undefined}
+            action={isAdmin ? <Link href="/onboarding" className={buttonClasses("primary")}>Set up your first company</Link> : undefined}
           >
             {isAdmin
-              ? "A company holds agents in a reporting line, with a budget and a board that approves what matters. Start with one."
+              ? "A company holds agents in a reporting line, with a budget and a board that approves what matters. The guide creates one with its CEO, a goal and a first run; every step can be skipped."
               : "You are not a member of any company yet. Ask an instance admin to add you."}
           </EmptyState>
         ) : (

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { listActivity } from "@/lib/services/activity";
 import { getDashboard } from "@/lib/services/dashboard";
+import { listAgents } from "@/lib/services/agents/agents";
 import { boardPageContext, companyDirectory, companyForPrefix } from "@/app/(board)/page-data";
 import { PageHeader } from "@/components/ui/page-header";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
+import { FinishSetupCard } from "@/components/onboarding/finish-setup-card";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Dashboard" };
@@ -12,11 +14,13 @@ export default async function DashboardPage({ params }: { params: Promise<{ pref
   const { prefix } = await params;
   const ctx = await boardPageContext(`/${prefix}/dashboard`);
   const company = await companyForPrefix(prefix);
-  const [data, activity, directory] = await Promise.all([
+  const [data, activity, directory, ceos] = await Promise.all([
     getDashboard(ctx, company.id, {}),
     listActivity(ctx, company.id, { limit: 12 }),
     companyDirectory(ctx, company.id),
+    listAgents(ctx, company.id, { role: "ceo", limit: 10 }),
   ]);
+  const hasCeo = ceos.items.some((a) => a.status !== "terminated");
   const describeCtx = {
     prefix: company.issuePrefix, companyName: company.name, viewerId: ctx.actor.userId, users: directory.users,
     agents: Object.fromEntries(directory.agents.map((a) => [a.id, { name: a.name, urlKey: a.urlKey }])),
@@ -24,6 +28,7 @@ export default async function DashboardPage({ params }: { params: Promise<{ pref
   return (
     <>
       <PageHeader title="Dashboard" description={`${company.name} at a glance: agents, tasks, spend and what waits for the board.`} />
+      {!hasCeo && <FinishSetupCard prefix={company.issuePrefix} companyName={company.name} />}
       <DashboardView data={data} prefix={company.issuePrefix} activity={activity.items} describeCtx={describeCtx} />
     </>
   );
