@@ -14,6 +14,7 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   invalid_transition: 422,
+  budget_exceeded: 422,
   invalid_reference: 422,
   unprocessable: 422,
   derived_field: 422,

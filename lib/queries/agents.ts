@@ -53,3 +53,12 @@ export const revokeAgentKey = (agentId: string, keyId: string) => apiSend<AgentK
 export const fetchConfigRevisions = (agentId: string) => apiAll<ConfigRevision>(`/api/agents/${agentId}/config-revisions`);
 export const rollbackConfig = (agentId: string, revisionId: string) =>
   apiSend<AgentWithChain>("POST", `/api/agents/${agentId}/config-revisions/${revisionId}/rollback`);
+
+export interface EnvironmentCheck {
+  name: string;
+  ok: boolean;
+  message: string;
+}
+export const testAgentEnvironment = (agentId: string) =>
+  apiSend<{ ok: boolean; checks: EnvironmentCheck[] }>("POST", `/api/agents/${agentId}/test-environment`);
+export const updateAgentConfig = (agentId: string, patch: Record<string, unknown>) => apiSend<AgentWithChain>("PATCH", `/api/agents/${agentId}`, patch);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { agentIcons } from "@/lib/icons";
 import { AdapterType, AgentRole, AgentStatus, PauseReason } from "@/lib/generated/prisma/enums";
 import { centsSchema, dateTimeSchema, intSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
+import { adapterConfigSchema, runtimeConfigSchema } from "@/lib/runtime/config";
 
 export const agentRoles = ["ceo", "manager", "engineer", "researcher", "designer", "qa", "general"] as const;
 export const adapterTypes = ["process", "http", "claude_local", "codex_local"] as const;
@@ -127,3 +128,35 @@ export const orgNodeSchema = z.object({
     return z.array(orgNodeSchema);
   },
 }).meta({ id: "OrgNode" });
+
+// ---------- configuration as the board writes it ----------
+
+/**
+ * The runtime reads configs leniently (a wrong value falls back to its default: lib/runtime/config.ts);
+ * a form or a PATCH should hear about the wrong value instead. This is the same schema with its
+ * fallbacks taken off: every key keeps its type, bounds, enum and description, defaults become
+ * optional, and keys the runtime does not know pass through (an instructions path may use one).
+ */
+function strictOf(schema: z.ZodType): z.ZodType {
+  const def = schema._zod.def as { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType> };
+  let out: z.ZodType;
+  if (def.type === "catch") out = strictOf(def.innerType!);
+  else if (def.type === "default" || def.type === "optional") out = strictOf(def.innerType!).optional();
+  else if (def.type === "object") out = z.looseObject(Object.fromEntries(Object.entries(def.shape!).map(([k, v]) => [k, strictOf(v)])));
+  else out = schema;
+  return schema.description ? out.describe(schema.description) : out;
+}
+
+export const adapterConfigInputSchema = strictOf(adapterConfigSchema);
+export const runtimeConfigInputSchema = strictOf(runtimeConfigSchema);
+
+export const testEnvironmentCheckSchema = z.object({
+  name: z.string().describe("What was checked: command, cwd, instructions, url, version"),
+  ok: z.boolean(),
+  message: z.string().describe("What was found, in a sentence"),
+});
+
+export const testEnvironmentResponseSchema = z.object({
+  ok: z.boolean().describe("Every check passed"),
+  checks: z.array(testEnvironmentCheckSchema),
+}).meta({ id: "TestEnvironmentResult" });

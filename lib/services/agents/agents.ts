@@ -2,7 +2,6 @@
 import type { Agent, Prisma } from "@/lib/generated/prisma/client";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
-import { REDACTED } from "@/lib/dto/agents";
 import type { CreateAgentInput, UpdateAgentInput } from "@/lib/schemas/agents";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
@@ -11,6 +10,7 @@ import { agentDtos, agentIdentity, agentIdentityByKey, agentWithChain, getAgentO
 import { recordConfigRevision, configKeys } from "@/lib/services/agents/config-revisions";
 import { isBudgetPaused, liftStaleBudgetPause, settleBudgets } from "@/lib/services/budgets";
 import { prismaExec } from "@/lib/services/wakeups";
+import { assertConfigValid, mergeRedacted } from "@/lib/services/agents/config-input";
 
 export function slugify(name: string): string {
   const slug = name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
@@ -89,6 +89,7 @@ export async function insertAgent(tx: Tx, ctx: ServiceContext, companyId: string
 
 export async function createAgent(ctx: ServiceContext, companyRef: string, input: CreateAgentInput) {
   const company = await getCompanyOrThrow(ctx, companyRef, "agent.create");
+  assertConfigValid(input);
   const agent = await inTx(ctx, (tx) => insertAgent(tx, ctx, company.id, input, { status: "idle" }));
   return agentWithChain(ctx.db, agent);
 }
@@ -137,14 +138,11 @@ export async function getMeByAgentKey(keyDigest: string) {
   return agentIdentity(me.companyId, me.id);
 }
 
-/** Keeps stored secrets when a client sends back the redaction placeholder it was shown. */
-function mergeRedacted(next: unknown, prev: unknown): unknown {
-  if (next === REDACTED) return prev;
-  if (next && typeof next === "object" && !Array.isArray(next)) {
-    const p = prev && typeof prev === "object" && !Array.isArray(prev) ? (prev as Record<string, unknown>) : {};
-    return Object.fromEntries(Object.entries(next).map(([k, v]) => [k, mergeRedacted(v, p[k])]));
-  }
-  return next;
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, canonical(x)]));
+  return v;
 }
 
 export async function updateAgent(ctx: ServiceContext, ref: string, input: UpdateAgentInput) {
@@ -157,15 +155,20 @@ export async function updateAgent(ctx: ServiceContext, ref: string, input: Updat
     const reportsTo = input.reportsTo === undefined ? current.reportsToId : input.reportsTo;
     if (input.reportsTo !== undefined || input.role !== undefined) await assertReportsTo(tx, current.companyId, current.id, reportsTo, role);
     const { reportsTo: _r, adapterConfig, runtimeConfig, ...rest } = input;
+    const config = {
+      ...(adapterConfig ? { adapterConfig: mergeRedacted(adapterConfig, current.adapterConfig, "adapterConfig") } : {}),
+      ...(runtimeConfig ? { runtimeConfig: mergeRedacted(runtimeConfig, current.runtimeConfig, "runtimeConfig") } : {}),
+    };
+    assertConfigValid(config);
     const data: Prisma.AgentUncheckedUpdateInput = {
       ...rest,
       ...(input.reportsTo !== undefined ? { reportsToId: input.reportsTo } : {}),
-      ...(adapterConfig ? { adapterConfig: mergeRedacted(adapterConfig, current.adapterConfig) as Prisma.InputJsonObject } : {}),
-      ...(runtimeConfig ? { runtimeConfig: mergeRedacted(runtimeConfig, current.runtimeConfig) as Prisma.InputJsonObject } : {}),
+      ...(config as { adapterConfig?: Prisma.InputJsonObject; runtimeConfig?: Prisma.InputJsonObject }),
     };
     const row = await tx.agent.update({ where: { id: current.id }, data });
     if (input.budgetMonthlyCents !== undefined) await settleBudgets(prismaExec(tx), ctx.actor, row.companyId);
-    const changedConfig = configKeys.filter((k) => input[k] !== undefined);
+    // one save is one revision, naming only what it really changed (a form sends every section)
+    const changedConfig = configKeys.filter((k) => input[k] !== undefined && !sameJson(current[k], row[k]));
     if (changedConfig.length) await recordConfigRevision(tx, ctx.actor, row, changedConfig, "update");
     await recordActivity(tx, ctx.actor, {
       companyId: row.companyId, action: "agent.updated", entityType: "agent", entityId: row.id, details: { changed: Object.keys(input) },

@@ -1,10 +1,12 @@
 // Board actions on an agent's status: pause, resume, terminate. Each is one conditional update
 // (it applies only from the states it names), so repeats and races cannot corrupt the status.
-import type { AgentStatus } from "@/lib/generated/prisma/client";
+import type { Agent, AgentStatus } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
+import { agentsSpendCents, atLimit, companySpendCents } from "@/lib/services/spend";
+import { formatCents } from "@/lib/format";
 
 const transitionError = (from: AgentStatus, action: string) =>
   new AppError("invalid_transition", `An agent that is ${from} cannot be ${action}`);
@@ -24,9 +26,33 @@ export async function pauseAgent(ctx: ServiceContext, ref: string) {
   return agentWithChain(ctx.db, row);
 }
 
+/**
+ * Resuming an agent whose month is spent would only let its next cost event pause it again (or,
+ * with no cost reported, let it work past its budget): say so, and where to raise the budget.
+ */
+async function assertUnderBudget(ctx: ServiceContext, agent: Agent) {
+  const company = await ctx.db.company.findUniqueOrThrow({ where: { id: agent.companyId }, select: { budgetMonthlyCents: true } });
+  const [agentSpend, companySpent] = await Promise.all([
+    agentsSpendCents(ctx.db, agent.companyId, [agent.id]),
+    company.budgetMonthlyCents > 0 ? companySpendCents(ctx.db, agent.companyId) : Promise.resolve(0),
+  ]);
+  const agentSpent = agentSpend.get(agent.id) ?? 0;
+  if (atLimit(agentSpent, agent.budgetMonthlyCents)) {
+    throw new AppError("budget_exceeded", `${agent.name} has spent ${formatCents(agentSpent)} of its ${formatCents(agent.budgetMonthlyCents)} monthly budget: raise the agent's budget (it resumes by itself) or wait for the new month`, [
+      { path: "budgetMonthlyCents", message: `at or over the agent's budget (${formatCents(agentSpent)} of ${formatCents(agent.budgetMonthlyCents)})` },
+    ]);
+  }
+  if (atLimit(companySpent, company.budgetMonthlyCents)) {
+    throw new AppError("budget_exceeded", `The company has spent ${formatCents(companySpent)} of its ${formatCents(company.budgetMonthlyCents)} monthly budget: raise the company's budget (its agents resume by themselves) or wait for the new month`, [
+      { path: "company.budgetMonthlyCents", message: `at or over the company's budget (${formatCents(companySpent)} of ${formatCents(company.budgetMonthlyCents)})` },
+    ]);
+  }
+}
+
 export async function resumeAgent(ctx: ServiceContext, ref: string) {
   const agent = await getAgentOrThrow(ctx, ref, "agent.lifecycle");
   if (agent.status === "idle" || agent.status === "running") return agentWithChain(ctx.db, agent);
+  await assertUnderBudget(ctx, agent);
   const row = await inTx(ctx, async (tx) => {
     const res = await tx.agent.updateMany({
       where: { id: agent.id, status: { in: ["paused", "error"] } },
