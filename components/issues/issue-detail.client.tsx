@@ -20,6 +20,10 @@ import { useIssueUpdate } from "@/components/issues/use-issue-update";
 import { useDirectoryMaps, type Directory } from "@/components/issues/directory";
 import { IssueRuns } from "@/components/runs/issue-runs.client";
 import type { RunDto } from "@/lib/queries/runs";
+import type { ActivityEntryDto } from "@/lib/dto/activity-entry";
+import type { ApprovalDto } from "@/lib/dto/approvals";
+import { IssueActivity } from "@/components/issues/issue-activity.client";
+import { IssueApprovals } from "@/components/issues/issue-approvals.client";
 
 interface Props {
   companyId: string;
@@ -28,12 +32,15 @@ interface Props {
   initialComments: Page<CommentDto>;
   initialChildren: Page<IssueDto>;
   initialRuns: Page<RunDto>;
+  initialActivity: Page<ActivityEntryDto>;
+  initialApprovals: ApprovalDto[];
+  viewerId: string;
   directory: Directory;
   canWrite: boolean;
 }
 
 /** An issue's page: where it sits (ancestors), what it is, its fields, sub-issues, the runs that worked on it and discussion. */
-export function IssueDetailView({ companyId, prefix, initialIssue, initialComments, initialChildren, initialRuns, directory, canWrite }: Props) {
+export function IssueDetailView({ companyId, prefix, initialIssue, initialComments, initialChildren, initialRuns, initialActivity, initialApprovals, viewerId, directory, canWrite }: Props) {
   const maps = useDirectoryMaps(directory);
   const { data: issue } = useQuery({
     queryKey: issueKeys.detail(companyId, initialIssue.id),
@@ -64,8 +71,10 @@ export function IssueDetailView({ companyId, prefix, initialIssue, initialCommen
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Description companyId={companyId} prefix={prefix} issue={issue} canWrite={canWrite} />
           <SubIssues companyId={companyId} prefix={prefix} issue={issue} initial={initialChildren} directory={directory} maps={maps} canWrite={canWrite} />
+          <IssueApprovals companyId={companyId} prefix={prefix} issueId={issue.id} initial={initialApprovals} directory={directory} />
           <IssueRuns companyId={companyId} prefix={prefix} issueId={issue.id} initial={initialRuns} agents={maps.agent} />
           <IssueComments companyId={companyId} prefix={prefix} issueId={issue.id} initialComments={initialComments} directory={directory} maps={maps} canWrite={canWrite} />
+          <IssueActivity companyId={companyId} prefix={prefix} issueId={issue.id} initial={initialActivity} directory={directory} viewerId={viewerId} />
         </div>
         {/* on a phone the fields come first, above the discussion */}
         <div className="order-first space-y-6 lg:order-none">

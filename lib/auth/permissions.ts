@@ -58,7 +58,7 @@ export function can(actor: Actor, permission: Permission, companyId: string): bo
   }
   if (!rule.board) return false;
   if (actor.isInstanceAdmin) return true;
-  const role = actor.roles[companyId];
+  const role = Object.hasOwn(actor.roles, companyId) ? actor.roles[companyId] : undefined; // not "constructor" of Object.prototype
   return role !== undefined && roleRank[role] >= roleRank[rule.board];
 }
 

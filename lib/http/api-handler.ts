@@ -4,10 +4,10 @@ import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
 import { errorResponse } from "@/lib/http/respond";
 import { listQuerySchema, type JsonPage, type ListQuery, type Page } from "@/lib/http/pagination";
 import { readBody, readMultipart } from "@/lib/http/body";
+import { parse, parseParams, queryObject } from "@/lib/http/parse";
 import { agentKeyDigest, invalidBearer, resolveActor } from "@/lib/http/resolve-actor";
 import { describeRoute, type ResponseDoc, type RouteDoc } from "@/lib/openapi/route-doc";
 import type { Actor } from "@/lib/auth/actor";
@@ -58,53 +58,6 @@ export class ListResult<T> {
 
 /** Marks a handler's return value as a page of a list (DESIGN §5 headers). */
 export const listOf = <T>(page: Page<T> | JsonPage) => new ListResult(page);
-
-function queryObject(req: NextRequest): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [k, v] of req.nextUrl.searchParams) {
-    const prev = out[k];
-    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-  }
-  return out;
-}
-
-const MAX_DEPTH = 64;
-
-/**
- * The first place in `value` the database cannot take: a U+0000 (PostgreSQL text and jsonb cannot
- * hold one) or nesting past MAX_DEPTH (deep JSON overflows the stack further in). Either would be a 500.
- */
-function unstorable(value: unknown, path: string, depth = 0): { path: string; message: string } | null {
-  if (typeof value === "string") return value.includes("\u0000") ? { path, message: "must not contain NUL characters" } : null;
-  if (!value || typeof value !== "object") return null;
-  if (depth >= MAX_DEPTH) return { path, message: `must not nest deeper than ${MAX_DEPTH} levels` };
-  for (const [k, v] of Object.entries(value)) {
-    const found = k.includes("\u0000") ? { path, message: "keys must not contain NUL characters" } : unstorable(v, `${path}.${k}`, depth + 1);
-    if (found) return found;
-  }
-  return null;
-}
-
-function parse<S extends z.ZodType>(schema: S, input: unknown, where: string): z.output<S> {
-  const problem = unstorable(input, where);
-  if (problem) throw new AppError("validation_error", `The ${where} does not match the expected fields`, [problem]);
-  const res = schema.safeParse(input);
-  if (res.success) return res.data;
-  throw new AppError(
-    "validation_error",
-    `The ${where} does not match the expected fields`,
-    res.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join("."), message: i.message })),
-  );
-}
-
-/** A path segment that does not parse (a malformed id) names nothing that exists: 404, like an unknown id. */
-function parseParams<S extends ZObj>(schema: S, input: unknown): z.output<S> {
-  try {
-    return parse(schema, input, "params");
-  } catch {
-    throw new AppError("not_found", "Not found: the path names no such entity");
-  }
-}
 
 function nextLink(req: NextRequest, cursor: string): string {
   const url = new URL(req.nextUrl.pathname + req.nextUrl.search, env().PUBLIC_BASE_URL ?? req.nextUrl.origin);

@@ -37,7 +37,8 @@ export async function getCompanyOrThrow(ctx: ServiceContext, ref: string, permis
  */
 export async function companyIdOrThrow(ctx: ServiceContext, ref: string, permission: Permission): Promise<string> {
   const actor = ctx.actor;
-  const own = actor.kind === "agent" ? ref === actor.companyId : actor.roles[ref] !== undefined;
+  // own property only: a ref such as "constructor" must not find Object.prototype's
+  const own = actor.kind === "agent" ? ref === actor.companyId : Object.hasOwn(actor.roles, ref);
   if (!own) return (await getCompanyOrThrow(ctx, ref, permission)).id;
   authorize(actor, permission, ref);
   return ref;
