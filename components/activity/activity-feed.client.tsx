@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { ActivityDto } from "@/lib/dto/activity";
+import type { ActivityEntryDto as ActivityDto } from "@/lib/dto/activity-entry";
 import { activityKeys, fetchActivityPage, type ActivityFilter } from "@/lib/queries/activity";
 import type { Page } from "@/lib/queries/fetcher";
 import { formatDate, formatTime } from "@/lib/format";
@@ -10,7 +10,7 @@ import { cn } from "@/lib/cn";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/input";
-import { activityEntityTypes } from "@/components/activity/entity-types";
+import { activityEntityTypes, entityTypeLabels } from "@/components/activity/entity-types";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Actor, actionTone, describe, type AgentRef, type DescribeContext } from "@/components/activity/describe";
 
@@ -41,7 +41,7 @@ function FilterBar({ filter, onChange }: { filter: ActivityFilter; onChange: (f:
       </Select></div>
       <div className="w-44"><Select aria-label="Subject" value={filter.entityType ?? ""} onChange={(e) => onChange({ ...filter, entityType: e.target.value || undefined })}>
         <option value="">All subjects</option>
-        {activityEntityTypes.map((t) => <option key={t} value={t}>{t.charAt(0).toUpperCase() + t.slice(1)}s</option>)}
+        {activityEntityTypes.map((t) => <option key={t} value={t}>{entityTypeLabels[t]}</option>)}
       </Select></div>
     </div>
   );

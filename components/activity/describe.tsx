@@ -2,7 +2,11 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { ActivityDto } from "@/lib/dto/activity";
-import { roleLabel } from "@/lib/format";
+import type { ActivitySubject } from "@/lib/dto/activity-entry";
+import { humanize, roleLabel } from "@/lib/format";
+
+/** A row as the API gives it; the subject is absent only in callers that build rows themselves. */
+export type ActivityRow = ActivityDto & { subject?: ActivitySubject | null };
 
 export interface AgentRef {
   name: string;
@@ -29,7 +33,7 @@ function list(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-const details = (row: ActivityDto) => (row.details && typeof row.details === "object" && !Array.isArray(row.details) ? (row.details as Record<string, unknown>) : {});
+const details = (row: ActivityRow) => (row.details && typeof row.details === "object" && !Array.isArray(row.details) ? (row.details as Record<string, unknown>) : {});
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 function AgentLink({ id, ctx, fallback }: { id: string | null; ctx: DescribeContext; fallback?: string }) {
@@ -43,20 +47,45 @@ function userName(id: string | null, ctx: DescribeContext, self: string): string
   return (id && ctx.users[id]) || "A board member";
 }
 
-function approvalLink(row: ActivityDto, ctx: DescribeContext, text: string) {
-  return <Link href={`/${ctx.prefix}/approvals/${row.entityId}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">{text}</Link>;
+function approvalLink(row: ActivityRow, ctx: DescribeContext, text: string) {
+  return <Link href={`/${ctx.prefix}/approvals/${row.entityId}`} className={linkClass}>{row.subject?.label ?? text}</Link>;
 }
 
-export function Actor({ row, ctx }: { row: ActivityDto; ctx: DescribeContext }) {
+const linkClass = "font-medium text-slate-900 hover:text-indigo-700 hover:underline";
+
+/** The board page of a row's subject, if it has one. */
+export function subjectHref(row: ActivityRow, prefix: string): string | null {
+  const ref = row.subject?.ref;
+  if (!ref) return null;
+  const path: Record<string, string> = {
+    issue: `issues/${encodeURIComponent(ref)}`, agent: `agents/${encodeURIComponent(ref)}`, project: `projects/${ref}`, workspace: `projects/${ref}`,
+    approval: `approvals/${ref}`, heartbeat_run: `runs/${ref}`, goal: "goals", label: "issues/labels",
+  };
+  return path[row.entityType] ? `/${prefix}/${path[row.entityType]}` : null;
+}
+
+/** The row's subject by name, linked to its page: "ACME-12 Fix the login", "Fleet dashboard"… */
+function Subject({ row, ctx, fallback }: { row: ActivityRow; ctx: DescribeContext; fallback: string }) {
+  const subject = row.subject;
+  if (!subject) return <span className="font-medium text-slate-900">{fallback}</span>;
+  const href = subjectHref(row, ctx.prefix);
+  const label = row.entityType === "issue"
+    ? <><span className="font-mono text-xs">{subject.label}</span>{subject.title ? <> {subject.title}</> : null}</>
+    : subject.label;
+  return href ? <Link href={href} className={linkClass} data-testid="activity-subject">{label}</Link> : <span className="font-medium text-slate-900">{label}</span>;
+}
+
+export function Actor({ row, ctx }: { row: ActivityRow; ctx: DescribeContext }) {
   if (row.actorType === "agent") return <AgentLink id={row.actorId} ctx={ctx} />;
   if (row.actorType === "system") return <span className="font-medium text-slate-900">Charter</span>;
   return <span className="font-medium text-slate-900">{userName(row.actorId, ctx, "You")}</span>;
 }
 
 /** The sentence after the actor's name. */
-export function describe(row: ActivityDto, ctx: DescribeContext): ReactNode {
+export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
   const d = details(row);
-  const agent = <AgentLink id={row.entityType === "agent" ? row.entityId : null} ctx={ctx} fallback={str(d.name)} />;
+  const agent = <AgentLink id={row.entityType === "agent" ? row.entityId : null} ctx={ctx} fallback={str(d.name) ?? row.subject?.label} />;
+  const it = (fallback: string) => <Subject row={row} ctx={ctx} fallback={str(d.name) ?? str(d.title) ?? fallback} />;
   const changed = Array.isArray(d.changed) ? list((d.changed as string[]).map((f) => fieldNames[f] ?? f)) : "";
   switch (row.action) {
     case "company.created":
@@ -114,8 +143,41 @@ export function describe(row: ActivityDto, ctx: DescribeContext): ReactNode {
       const size = typeof d.byteSize === "number" ? ` (${Math.max(1, Math.round(d.byteSize / 1024))} KB)` : "";
       return <>uploaded an image{size}</>;
     }
+    case "issue.created":
+      return <>created {it("an issue")}</>;
+    case "issue.updated":
+      return <>changed the {changed || "details"} of {it("an issue")}</>;
+    case "issue.status_changed":
+      return <>moved {it("an issue")}{d.from && d.to ? <> from {humanize(String(d.from))} to {humanize(String(d.to))}</> : null}</>;
+    case "issue.commented":
+      return <>commented on {it("an issue")}</>;
+    case "issue.checked_out":
+      return <>checked out {it("an issue")}</>;
+    case "issue.released":
+      return <>released {it("an issue")}</>;
+    case "project.created":
+    case "goal.created":
+    case "label.created":
+    case "workspace.created":
+      return <>created the {row.entityType} {it(`a ${row.entityType}`)}</>;
+    case "project.updated":
+    case "goal.updated":
+    case "label.updated":
+    case "workspace.updated":
+      return <>changed the {changed || "details"} of the {row.entityType} {it(`a ${row.entityType}`)}</>;
+    case "label.deleted":
+    case "workspace.deleted":
+      return <>deleted the {row.entityType} <b className="font-medium text-slate-900">{str(d.name) ?? row.subject?.label ?? `a ${row.entityType}`}</b></>;
+    case "run.cancelled":
+      return <>cancelled {it("a run")}{str(d.agentId) ? <> of <AgentLink id={str(d.agentId)!} ctx={ctx} /></> : null}</>;
+    case "board_invite.created":
+      return <>invited {str(d.email) ?? "someone"} to the board{d.role ? ` as ${String(d.role)}` : ""}</>;
+    case "board_invite.revoked":
+      return <>revoked an invite to the board{d.role ? ` (${String(d.role)})` : ""}</>;
+    case "member.joined":
+      return <>joined the board{d.role ? ` as ${String(d.role)}` : ""} through an invite</>;
     default:
-      return <>{row.action.replace(/[._]/g, " ")}{row.entityType === "agent" ? <> on {agent}</> : ""}</>;
+      return <>{row.action.replace(/[._]/g, " ")}{row.entityType === "agent" ? <> on {agent}</> : row.subject ? <> on {it("")}</> : ""}</>;
   }
 }
 

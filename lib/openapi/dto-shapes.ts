@@ -2,7 +2,7 @@
 // to the document (or the other way) fails `tsc`. The runtime check of every test answer
 // (tests/support/openapi.ts) covers what types cannot: hand-written JSON text, values, formats.
 import type { z } from "zod";
-import type { ActivityDto } from "@/lib/dto/activity";
+import type { ActivityEntryDto } from "@/lib/dto/activity-entry";
 import type { AgentDto, agentKeyDto, configRevisionDto } from "@/lib/dto/agents";
 import type { ApprovalDto, approvalCommentDto } from "@/lib/dto/approvals";
 import type { CompanyDto } from "@/lib/dto/companies";
@@ -34,7 +34,7 @@ type Holds<T extends true> = T;
 type Out<S extends z.ZodType> = z.output<S>;
 
 export type ResponseSchemasMatchDtos = [
-  Holds<Same<Out<typeof activityResponseSchema>, ActivityDto>>,
+  Holds<Same<Out<typeof activityResponseSchema>, ActivityEntryDto>>,
   Holds<Same<Out<typeof agentResponseSchema>, AgentDto>>,
   Holds<Same<Out<typeof agentKeyResponseSchema>, ReturnType<typeof agentKeyDto>>>,
   Holds<Same<Out<typeof configRevisionResponseSchema>, ReturnType<typeof configRevisionDto>>>,

@@ -1,8 +1,10 @@
 // The company's activity log, read newest first in cursor pages.
-import type { ActivityDto } from "@/lib/dto/activity";
+import type { ActivityEntryDto } from "@/lib/dto/activity-entry";
 import { apiPage } from "@/lib/queries/fetcher";
 
 export const ACTIVITY_PAGE_SIZE = 50;
+/** The issue page's activity section reads this many rows at a time. */
+export const ISSUE_ACTIVITY_PAGE_SIZE = 20;
 
 export interface ActivityFilter {
   actorType?: "user" | "agent" | "system";
@@ -23,4 +25,4 @@ const filterQuery = (f: ActivityFilter) => {
 };
 
 export const fetchActivityPage = (companyId: string, cursor: string | null, filter: ActivityFilter = {}) =>
-  apiPage<ActivityDto>(`/api/companies/${companyId}/activity${filterQuery(filter)}`, { limit: ACTIVITY_PAGE_SIZE, cursor });
+  apiPage<ActivityEntryDto>(`/api/companies/${companyId}/activity${filterQuery(filter)}`, { limit: ACTIVITY_PAGE_SIZE, cursor });

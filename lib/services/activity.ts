@@ -5,6 +5,7 @@ import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagin
 import { activityDto } from "@/lib/dto/activity";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { getCompanyOrThrow } from "@/lib/services/companies";
+import { activitySubjects } from "@/lib/services/activity-subjects";
 
 export interface ActivityInput {
   companyId: string;
@@ -48,5 +49,7 @@ export async function listActivity(ctx: ServiceContext, companyRef: string, filt
     orderBy: orderByOf(order),
     take: filter.limit + 1,
   });
-  return toPage(rows, filter.limit, order, activityDto);
+  const page = toPage(rows, filter.limit, order, activityDto);
+  const subjects = await activitySubjects(ctx.db, company.id, page.items);
+  return { ...page, items: page.items.map((a) => ({ ...a, subject: subjects.get(`${a.entityType}:${a.entityId}`) ?? null })) };
 }

@@ -8,6 +8,9 @@ import { listIssues } from "@/lib/services/issues/list";
 import { listComments } from "@/lib/services/comments";
 import { listRuns } from "@/lib/services/heartbeat-runs";
 import { ISSUE_RUN_PAGE_SIZE } from "@/lib/queries/runs";
+import { listActivity } from "@/lib/services/activity";
+import { listIssueApprovals } from "@/lib/services/approvals/approvals";
+import { ISSUE_ACTIVITY_PAGE_SIZE } from "@/lib/queries/activity";
 import { boardPageContext, companyDirectory, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
 import { IssueDetailView } from "@/components/issues/issue-detail.client";
 
@@ -36,11 +39,13 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function IssuePage({ params }: Params) {
   const { prefix, ref } = await params;
   const { ctx, company, issue } = await issueForPage(prefix, ref);
-  const [comments, children, runs, directory] = await Promise.all([
+  const [comments, children, runs, directory, activity, approvals] = await Promise.all([
     listComments(ctx, issue.id, { limit: COMMENT_PAGE_SIZE }),
     listIssues(ctx, company.id, { parentId: issue.id, limit: SUB_ISSUE_PAGE_SIZE }),
     listRuns(ctx, company.id, { issueId: issue.id, limit: ISSUE_RUN_PAGE_SIZE }),
     companyDirectory(ctx, company.id),
+    listActivity(ctx, company.id, { entityType: "issue", entityId: issue.id, limit: ISSUE_ACTIVITY_PAGE_SIZE }),
+    listIssueApprovals(ctx, issue.id),
   ]);
   return (
     <IssueDetailView
@@ -50,6 +55,9 @@ export default async function IssuePage({ params }: Params) {
       initialComments={comments}
       initialChildren={children}
       initialRuns={runs}
+      initialActivity={activity}
+      initialApprovals={approvals}
+      viewerId={ctx.actor.userId}
       directory={directory}
       canWrite={can(ctx.actor, "work.write", company.id)}
     />
