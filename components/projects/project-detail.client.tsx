@@ -14,6 +14,7 @@ import { Dialog, DialogActions } from "@/components/ui/dialog.client";
 import { ChevronRightGlyph } from "@/components/ui/glyphs";
 import { Field, Input, Select, Textarea } from "@/components/ui/input";
 import { MultiSelect } from "@/components/ui/multi-select.client";
+import { keepOpenOnEscapeInPickers } from "@/components/projects/keep-open-on-escape";
 import { ApiErrorAlert, fieldErrors } from "@/components/forms/api-error";
 import { MarkdownText } from "@/components/markdown/markdown";
 import { IssueList } from "@/components/issues/issue-list.client";
@@ -164,7 +165,7 @@ function EditProjectForm({ companyId, project, directory, statuses, onDone }: {
 
   const err = mutation.error;
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-label="Edit project">
+    <form onSubmit={onSubmit} onKeyDown={keepOpenOnEscapeInPickers} className="space-y-4" aria-label="Edit project">
       <ApiErrorAlert error={err} fields={["name", "description", "status", "goalIds", "targetDate"]} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" htmlFor="edit-project-name" errors={fieldErrors(err, "name")} className="sm:col-span-2">

@@ -18,6 +18,7 @@ import { PlusGlyph } from "@/components/ui/glyphs";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { ApiErrorAlert, fieldErrors } from "@/components/forms/api-error";
 import { ProjectStatusBadge } from "@/components/projects/project-status-badge";
+import { keepOpenOnEscapeInPickers } from "@/components/projects/keep-open-on-escape";
 import { WorkspaceFields, readWorkspace } from "@/components/projects/workspace-fields";
 import type { GoalRef } from "@/components/issues/directory";
 
@@ -139,7 +140,7 @@ function NewProjectForm({ companyId, prefix, goals, statuses, onClose }: { compa
 
   const err = mutation.error;
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-label="New project">
+    <form onSubmit={onSubmit} onKeyDown={keepOpenOnEscapeInPickers} className="space-y-4" aria-label="New project">
       <ApiErrorAlert error={err} fields={["name", "description", "status", "goalIds", "targetDate", "workspace.name", "workspace.cwd", "workspace.repoUrl", "workspace.repoRef"]} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" htmlFor="project-name" errors={fieldErrors(err, "name")} className="sm:col-span-2">

@@ -1,5 +1,9 @@
-/** Shown inside the company shell while a page's data loads. */
-export default function Loading() {
+/**
+ * Shown inside the company shell while a list page's data loads. Only segments with no page below
+ * them that can be "not found" use it (their loading.tsx): a loading boundary starts the response
+ * as a 200 before the page runs, so a page under one could never answer 404.
+ */
+export function PageSkeleton() {
   return (
     <div className="animate-pulse" aria-busy="true" aria-label="Loading">
       <div className="mb-2 h-6 w-40 rounded bg-slate-200" />

@@ -8,7 +8,12 @@ export function useDismiss(open: boolean, close: () => void, box: RefObject<HTML
     const onDown = (e: MouseEvent) => {
       if (!box.current?.contains(e.target as Node)) close();
     };
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && close();
+    // Escape closes the popover only: its default would also close a <dialog> the popover sits in
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      e.preventDefault();
+      close();
+    };
     document.addEventListener("mousedown", onDown);
     document.addEventListener("keydown", onKey);
     return () => {
