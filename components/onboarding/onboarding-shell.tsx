@@ -23,7 +23,7 @@ export function OnboardingShell({ step, user, company, ceoName, children }: Prop
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3 md:px-8">
           <Link href="/companies"><CharterWordmark /></Link>
-          <div className="hidden w-64 sm:block"><UserMenu {...user} /></div>
+          <div className="w-64 max-w-[60%]"><UserMenu {...user} /></div>
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-6 md:px-8 md:py-10">

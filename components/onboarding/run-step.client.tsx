@@ -85,7 +85,7 @@ export function RunStep({ prefix, ceo, issue }: { prefix: string; ceo: CeoSummar
           <li data-testid="first-issue">
             <span className="font-mono text-xs text-slate-500">{issue.identifier}</span>{" "}
             <Link href={`/${prefix}/issues/${issue.identifier}`} className="font-medium text-slate-900 hover:underline">{issue.title}</Link>
-            <span className="block text-slate-500">{handsOver ? `Run now assigns it to ${ceo.name}, which wakes ${ceo.name} with it.` : `Assigned to ${ceo.name}; Run now wakes ${ceo.name} with it.`}</span>
+            <span className="block text-slate-500">{handsOver ? `Run now assigns it to ${ceo.name}; the assignment wakes the CEO.` : `Assigned to ${ceo.name}; Run now wakes the CEO with it.`}</span>
           </li>
         ) : (
           <li>No first issue: {ceo.name} wakes with nothing assigned, reads the company and its goal, and proposes a strategy.</li>

@@ -5,7 +5,6 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { listAgents } from "@/lib/services/agents/agents";
 import { getIssueDetail } from "@/lib/services/issues/queries";
-import { adapterTypes } from "@/lib/schemas/agents";
 import { boardPageContext, companyForPrefix, orNotFound } from "@/app/(board)/page-data";
 import { OnboardingShell } from "@/components/onboarding/onboarding-shell";
 import { CompanyStep } from "@/components/onboarding/company-step.client";
@@ -41,7 +40,7 @@ export default async function OnboardingPage({ searchParams }: { searchParams: S
   const shell = { step, user: ctx.actor, company: { name: company.name, issuePrefix: company.issuePrefix }, ceoName: ceo?.name ?? null };
   const ceoSummary = ceo && { id: ceo.id, name: ceo.name, urlKey: ceo.urlKey, status: ceo.status, adapterType: ceo.adapterType };
   if (step === "ceo") {
-    return <OnboardingShell {...shell}><CeoStep companyId={company.id} prefix={company.issuePrefix} adapterTypes={[...adapterTypes]} ceo={ceoSummary} /></OnboardingShell>;
+    return <OnboardingShell {...shell}><CeoStep companyId={company.id} prefix={company.issuePrefix} ceo={ceoSummary} /></OnboardingShell>;
   }
   if (step === "goal") {
     return <OnboardingShell {...shell}><GoalStep companyId={company.id} prefix={company.issuePrefix} ceoName={ceo?.name ?? null} /></OnboardingShell>;
