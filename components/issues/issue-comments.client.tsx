@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { memo, useEffect, useState, type FormEvent } from "react";
+import { memo, useEffect, useMemo, useState, type FormEvent } from "react";
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { COMMENT_PAGE_SIZE, createComment, fetchCommentPage, issueKeys, type CommentDto } from "@/lib/queries/issues";
 import type { Page } from "@/lib/queries/fetcher";
@@ -10,12 +10,14 @@ import { formatDateTime } from "@/lib/format";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Textarea } from "@/components/ui/input";
 import { ApiErrorAlert } from "@/components/forms/api-error";
 import { initials } from "@/components/shell/user-menu";
 import { AgentAvatar } from "@/components/agents/agent-icon";
 import { MarkdownText } from "@/components/markdown/markdown";
 import type { Directory, DirectoryMaps } from "@/components/issues/directory";
+import { MarkdownEditor } from "@/components/editor/markdown-editor.client";
+import { mentionCandidates } from "@/components/editor/mentions";
+import { CommentAttachments } from "@/components/issues/issue-attachments.client";
 
 type Pages = InfiniteData<Page<CommentDto>, string | null>;
 
@@ -44,6 +46,7 @@ export function IssueComments({ companyId, prefix, issueId, initialComments, dir
   const comments = query.data.pages.flatMap((p) => p.items);
   const more = query.hasNextPage;
   const [body, setBody] = useState("");
+  const candidates = useMemo(() => mentionCandidates(directory.agents, directory.users), [directory]);
   // posted while older pages are still unloaded: it sits at the end of the thread, past them
   const [postedAhead, setPostedAhead] = useState<CommentDto | null>(null);
   const post = useMutation({
@@ -75,7 +78,6 @@ export function IssueComments({ companyId, prefix, issueId, initialComments, dir
     if (body.trim()) post.mutate(body.trim());
   }
 
-  const example = maps.assignable[0]?.name;
   return (
     <section aria-labelledby="comments-heading" className="space-y-3">
       <h2 id="comments-heading" className="text-sm font-semibold text-slate-900">
@@ -83,7 +85,7 @@ export function IssueComments({ companyId, prefix, issueId, initialComments, dir
       </h2>
       {comments.length > 0 && (
         <ol className="space-y-3" data-testid="comments">
-          {comments.map((c) => <CommentItem key={c.id} comment={c} prefix={prefix} directory={directory} maps={maps} />)}
+          {comments.map((c) => <CommentItem key={c.id} comment={c} companyId={companyId} prefix={prefix} directory={directory} maps={maps} />)}
         </ol>
       )}
       {more && (
@@ -103,9 +105,12 @@ export function IssueComments({ companyId, prefix, issueId, initialComments, dir
       {canWrite && (
         <Card>
           <form onSubmit={onSubmit} aria-label="Add a comment" className="space-y-3 p-4">
-            <Textarea
+            <MarkdownEditor
+              companyId={companyId}
+              issueId={issueId}
+              candidates={candidates}
               value={body}
-              onChange={(e) => setBody(e.target.value)}
+              onChange={setBody}
               onKeyDown={(e) => {
                 if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) onSubmit(e);
               }}
@@ -118,7 +123,7 @@ export function IssueComments({ companyId, prefix, issueId, initialComments, dir
             <ApiErrorAlert error={post.error} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p id="comment-hint" className="text-xs text-slate-500">
-                Markdown. <span className="font-medium text-slate-600">@Name</span> wakes that agent{example ? <> (for example @{example})</> : null}: mention only agents who must act.
+                Markdown. Type <span className="font-medium text-slate-600">@</span> to mention: an agent is woken (mention only agents who must act), a person sees it in their inbox.
               </p>
               <Button type="submit" variant="primary" pending={post.isPending} disabled={!body.trim()}>Comment</Button>
             </div>
@@ -152,7 +157,7 @@ function usePermalinkPages(comments: CommentDto[], more: boolean, fetching: bool
 }
 
 /** One comment; memoised, so loading another page renders only that page's markdown. */
-const CommentItem = memo(function CommentItem({ comment: c, prefix, directory, maps }: { comment: CommentDto; prefix: string; directory: Directory; maps: DirectoryMaps }) {
+const CommentItem = memo(function CommentItem({ comment: c, companyId, prefix, directory, maps }: { comment: CommentDto; companyId: string; prefix: string; directory: Directory; maps: DirectoryMaps }) {
   return (
     <li id={`comment-${c.id}`} className="scroll-mt-6">
       <Card className="[:target>&]:ring-2 [:target>&]:ring-indigo-300">
@@ -163,7 +168,8 @@ const CommentItem = memo(function CommentItem({ comment: c, prefix, directory, m
           </a>
         </div>
         <div className="px-4 py-3">
-          <MarkdownText prefix={prefix}>{c.body}</MarkdownText>
+          <MarkdownText prefix={prefix} agents={directory.agents}>{c.body}</MarkdownText>
+          <CommentAttachments companyId={companyId} issueId={c.issueId} commentId={c.id} directory={directory} maps={maps} />
         </div>
       </Card>
     </li>

@@ -1,14 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { fetchIssue, issueKeys, type CommentDto, type IssueDetail, type IssueDto } from "@/lib/queries/issues";
 import type { Page } from "@/lib/queries/fetcher";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ChevronRightGlyph } from "@/components/ui/glyphs";
-import { Input, Textarea } from "@/components/ui/input";
+import { Input } from "@/components/ui/input";
 import { ApiErrorAlert } from "@/components/forms/api-error";
 import { MarkdownText } from "@/components/markdown/markdown";
 import { IssueStatusBadge, PriorityLabel } from "@/components/issues/issue-badges";
@@ -19,6 +19,9 @@ import { SubIssues } from "@/components/issues/sub-issues.client";
 import { useIssueUpdate } from "@/components/issues/use-issue-update";
 import { useDirectoryMaps, type Directory } from "@/components/issues/directory";
 import { IssueRuns } from "@/components/runs/issue-runs.client";
+import { IssueAttachments } from "@/components/issues/issue-attachments.client";
+import { MarkdownEditor } from "@/components/editor/markdown-editor.client";
+import { mentionCandidates } from "@/components/editor/mentions";
 import type { RunDto } from "@/lib/queries/runs";
 import type { ActivityEntryDto } from "@/lib/dto/activity-entry";
 import type { ApprovalDto } from "@/lib/dto/approvals";
@@ -69,7 +72,8 @@ export function IssueDetailView({ companyId, prefix, initialIssue, initialCommen
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <Description companyId={companyId} prefix={prefix} issue={issue} canWrite={canWrite} />
+          <Description companyId={companyId} prefix={prefix} issue={issue} directory={directory} canWrite={canWrite} />
+          <IssueAttachments companyId={companyId} issueId={issue.id} directory={directory} maps={maps} canWrite={canWrite} />
           <SubIssues companyId={companyId} prefix={prefix} issue={issue} initial={initialChildren} directory={directory} maps={maps} canWrite={canWrite} />
           <IssueApprovals companyId={companyId} prefix={prefix} issueId={issue.id} initial={initialApprovals} directory={directory} />
           <IssueRuns companyId={companyId} prefix={prefix} issueId={issue.id} initial={initialRuns} agents={maps.agent} />
@@ -130,30 +134,34 @@ function TitleHeader({ companyId, issue, canWrite }: { companyId: string; issue:
   );
 }
 
-function Description({ companyId, prefix, issue, canWrite }: { companyId: string; prefix: string; issue: IssueDetail; canWrite: boolean }) {
+function Description({ companyId, prefix, issue, directory, canWrite }: { companyId: string; prefix: string; issue: IssueDetail; directory: Directory; canWrite: boolean }) {
   const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(issue.description);
   const update = useIssueUpdate(companyId, issue.id);
+  const candidates = useMemo(() => mentionCandidates(directory.agents, directory.users), [directory]);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const description = String(new FormData(e.currentTarget).get("description") ?? "");
-    if (description === issue.description) return setEditing(false);
-    update.mutate({ description }, { onSuccess: () => setEditing(false) });
+    if (text === issue.description) return setEditing(false);
+    update.mutate({ description: text }, { onSuccess: () => setEditing(false) });
   }
 
   return (
     <Card>
       <CardHeader
         title="Description"
-        actions={canWrite && !editing && <Button size="sm" onClick={() => { update.reset(); setEditing(true); }}>Edit</Button>}
+        actions={canWrite && !editing && <Button size="sm" onClick={() => { update.reset(); setText(issue.description); setEditing(true); }}>Edit</Button>}
       />
       <CardBody>
         {editing ? (
           <form onSubmit={onSubmit} className="space-y-3" aria-label="Edit description">
-            <Textarea name="description" defaultValue={issue.description} rows={10} maxLength={100_000} autoFocus aria-label="Description" className="font-mono text-[0.8125rem]" />
+            <MarkdownEditor
+              companyId={companyId} issueId={issue.id} candidates={candidates} value={text} onChange={setText}
+              name="description" rows={10} maxLength={100_000} autoFocus aria-label="Description" className="font-mono text-[0.8125rem]"
+            />
             <ApiErrorAlert error={update.error} />
-            <div className="flex items-center justify-between gap-3">
-              <p className="text-xs text-slate-500">Markdown. Link work as /{prefix}/issues/{issue.identifier} or /{prefix}/agents/name.</p>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-xs text-slate-500">Markdown. Type @ to mention; link work as {issue.identifier} or /{prefix}/issues/{issue.identifier}.</p>
               <div className="flex gap-2">
                 <Button onClick={() => setEditing(false)}>Cancel</Button>
                 <Button type="submit" variant="primary" pending={update.isPending}>Save</Button>
@@ -161,7 +169,7 @@ function Description({ companyId, prefix, issue, canWrite }: { companyId: string
             </div>
           </form>
         ) : issue.description.trim() ? (
-          <MarkdownText prefix={prefix}>{issue.description}</MarkdownText>
+          <MarkdownText prefix={prefix} agents={directory.agents}>{issue.description}</MarkdownText>
         ) : (
           <p className="text-sm text-slate-400">No description.</p>
         )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { initialStatuses, issuePriorities, type IssuePriority, type IssueStatus } from "@/lib/issue-status";
 import { createIssue, issueKeys, type IssueDto, type NewIssue } from "@/lib/queries/issues";
@@ -8,7 +8,9 @@ import { activityKeys } from "@/lib/queries/activity";
 import { humanize } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog.client";
-import { Field, Input, Select, Textarea } from "@/components/ui/input";
+import { Field, Input, Select } from "@/components/ui/input";
+import { MentionTextarea } from "@/components/editor/mention-textarea.client";
+import { mentionCandidates } from "@/components/editor/mentions";
 import { MultiSelect } from "@/components/ui/multi-select.client";
 import { ApiErrorAlert, fieldErrors } from "@/components/forms/api-error";
 import { IssuePicker, type PickedIssue } from "@/components/issues/issue-picker.client";
@@ -42,6 +44,8 @@ function NewIssueForm({ onClose, companyId, prefix, directory, maps, parent: fix
   const [status, setStatus] = useState<IssueStatus | null>(null);
   const [parent, setParent] = useState<PickedIssue | null>(fixedParent ?? null);
   const [labelIds, setLabelIds] = useState<string[]>([]);
+  const [description, setDescription] = useState("");
+  const candidates = useMemo(() => mentionCandidates(directory.agents, directory.users), [directory]);
   const shownStatus: IssueStatus = status ?? (assignee ? "todo" : "backlog");
 
   const mutation = useMutation({
@@ -59,10 +63,9 @@ function NewIssueForm({ onClose, companyId, prefix, directory, maps, parent: fix
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const text = (k: string) => String(form.get(k) ?? "").trim();
-    const description = text("description");
     mutation.mutate({
       title: text("title"),
-      ...(description ? { description } : {}),
+      ...(description.trim() ? { description: description.trim() } : {}),
       status: shownStatus,
       priority: text("priority") as IssuePriority,
       assigneeAgentId: assignee || null,
@@ -81,8 +84,8 @@ function NewIssueForm({ onClose, companyId, prefix, directory, maps, parent: fix
       <Field label="Title" htmlFor="issue-title" errors={fieldErrors(err, "title")}>
         <Input id="issue-title" name="title" required maxLength={500} autoFocus placeholder="Ship the onboarding email" />
       </Field>
-      <Field label="Description" htmlFor="issue-description" optional hint={`Markdown. Link other work as /${prefix}/issues/${prefix}-12.`} errors={fieldErrors(err, "description")}>
-        <Textarea id="issue-description" name="description" rows={5} maxLength={100_000} />
+      <Field label="Description" htmlFor="issue-description" optional hint={`Markdown. Type @ to mention an agent or a person; link other work as ${prefix}-12. Attach files once the issue exists.`} errors={fieldErrors(err, "description")}>
+        <MentionTextarea id="issue-description" name="description" rows={5} maxLength={100_000} value={description} onChange={setDescription} candidates={candidates} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Status" htmlFor="issue-status" errors={needsAssignee ? ["In progress needs an assignee"] : fieldErrors(err, "status")}>
