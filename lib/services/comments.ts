@@ -1,13 +1,13 @@
 // Issue comments, and the @-mention wakes they raise: each mentioned agent except the author gets
-// exactly one wake per comment.
-import type { Issue } from "@/lib/generated/prisma/client";
+// exactly one wake per comment; each mentioned board user of the company, an inbox item.
+import type { Issue, IssueComment } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
 import { notFound } from "@/lib/http/errors";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
 import { commentDto } from "@/lib/dto/issues";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { parseMentions } from "@/lib/services/mentions";
+import { parseMentions, parseUserMentions } from "@/lib/services/mentions";
 import { prismaExec, requestWake } from "@/lib/services/wakeups";
 import { getIssueOrThrow } from "@/lib/services/issues/queries";
 
@@ -25,7 +25,19 @@ export async function insertComment(tx: Tx, actor: Actor, issue: Pick<Issue, "id
     companyId: issue.companyId, action: "issue.commented", entityType: "issue", entityId: issue.id, details: { commentId: comment.id },
   });
   await wakeMentioned(tx, actor, issue, comment.id, body);
+  await recordUserMentions(tx, actor, issue, comment);
   return comment;
+}
+
+/** The company's board users the comment links (not its author): their inbox's mention items. Others are ignored. */
+async function recordUserMentions(tx: Tx, actor: Actor, issue: Pick<Issue, "id" | "companyId">, comment: Pick<IssueComment, "id" | "body" | "createdAt">) {
+  const ids = parseUserMentions(comment.body).filter((id) => actor.kind !== "board" || id !== actor.userId);
+  if (ids.length === 0) return;
+  const members = await tx.membership.findMany({ where: { companyId: issue.companyId, userId: { in: ids } }, select: { userId: true } });
+  await tx.commentMention.createMany({
+    data: members.map((m) => ({ companyId: issue.companyId, commentId: comment.id, issueId: issue.id, userId: m.userId, createdAt: comment.createdAt })),
+    skipDuplicates: true,
+  });
 }
 
 async function wakeMentioned(tx: Tx, actor: Actor, issue: Pick<Issue, "id" | "companyId" | "identifier">, commentId: string, body: string) {

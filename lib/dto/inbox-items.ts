@@ -1,0 +1,78 @@
+// A board inbox row (lib/services/inbox.ts) → the item the API answers and the inbox page shows.
+// (lib/dto/inbox.ts is the agent's inbox, a different thing.)
+import type { BoardInboxItem, InboxItemKind } from "@/lib/schemas/inbox";
+
+/** A row of the inbox page statement; timestamps as ISO strings. */
+export interface InboxRow {
+  kind: InboxItemKind;
+  key: string;
+  at: string;
+  read: boolean;
+  approvalType: string | null;
+  hireName: string | null;
+  runStatus: string | null;
+  runError: string | null;
+  identifier: string | null;
+  issueTitle: string | null;
+  issueStatus: string | null;
+  commentBody: string | null;
+  agentName: string | null;
+  agentUrlKey: string | null;
+  pauseReason: string | null;
+  userName: string | null;
+}
+
+/** The id inside an item key (`run:<id>`, `approval:<id>:<ms>`). */
+const idOf = (key: string) => key.split(":")[1];
+
+const oneLine = (text: string, max = 160) => {
+  const flat = text.replace(/\[([^\]\n]*)\]\([^)\s]*\)/g, "$1").replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+const statusWords: Record<string, string> = {
+  backlog: "backlog", todo: "to do", in_progress: "in progress", in_review: "in review", blocked: "blocked", done: "done", cancelled: "cancelled",
+};
+
+type Shape = Pick<BoardInboxItem, "title" | "summary"> & { path: string };
+
+const requester = (r: InboxRow) => r.agentName ?? r.userName;
+const issueTitle = (r: InboxRow) => `${r.identifier ?? "An issue"} · ${r.issueTitle ?? ""}`.trim();
+
+const shapes: Record<InboxItemKind, (r: InboxRow) => Shape> = {
+  approval: (r) => ({
+    title: r.approvalType === "hire_agent" ? `Hire ${r.hireName ?? "an agent"}` : "Approve the CEO's strategy",
+    summary: requester(r) ? `Requested by ${requester(r)}` : "Waiting for the board's decision",
+    path: `approvals/${idOf(r.key)}`,
+  }),
+  run_failed: (r) => ({
+    title: `${r.agentName ?? "A run"}'s run ${r.runStatus === "timed_out" ? "timed out" : "failed"}`,
+    summary: r.runError ? oneLine(r.runError) : undefined,
+    path: `runs/${idOf(r.key)}`,
+  }),
+  issue_blocked: (r) => ({
+    title: issueTitle(r),
+    summary: r.agentName ? `Blocked · assigned to ${r.agentName}` : "Blocked",
+    path: `issues/${r.identifier}`,
+  }),
+  issue_assigned: (r) => ({
+    title: issueTitle(r),
+    summary: `Assigned to you · ${statusWords[r.issueStatus ?? ""] ?? r.issueStatus}`,
+    path: `issues/${r.identifier}`,
+  }),
+  mention: (r) => ({
+    title: `${r.agentName ?? r.userName ?? "Someone"} mentioned you on ${r.identifier}`,
+    summary: r.commentBody ? oneLine(r.commentBody) : undefined,
+    path: `issues/${r.identifier}`,
+  }),
+  agent_paused: (r) => ({
+    title: `${r.agentName} is paused`,
+    summary: r.pauseReason === "loop" ? "Paused by the loop breaker: it kept waking without getting anywhere" : "Paused: over its monthly budget",
+    path: `agents/${r.agentUrlKey}`,
+  }),
+};
+
+export function inboxItemDto(row: InboxRow, issuePrefix: string): BoardInboxItem {
+  const { title, summary, path } = shapes[row.kind](row);
+  return { key: row.key, kind: row.kind, title, ...(summary ? { summary } : {}), href: `/${issuePrefix}/${path}`, createdAt: row.at, read: row.read };
+}

@@ -1,0 +1,48 @@
+// The board user's inbox (GET /api/companies/:companyId/inbox): what needs this person's attention.
+// Not the agent's inbox (GET /api/agents/me/inbox, lib/schemas/issues.ts), which is an agent's work.
+import { z } from "zod";
+import { dateTimeSchema, intSchema } from "@/lib/schemas/common";
+
+export const inboxItemKinds = ["approval", "run_failed", "issue_blocked", "issue_assigned", "mention", "agent_paused"] as const;
+export type InboxItemKind = (typeof inboxItemKinds)[number];
+
+/** The most unread items the count counts: the side bar shows "99+" past that. */
+export const UNREAD_COUNT_CAP = 100;
+
+export const boardInboxQuery = z.object({
+  kind: z.enum(inboxItemKinds).optional().describe("Only items of this kind"),
+  unread: z.enum(["true", "false"]).optional().describe("true: only items this user has not marked read"),
+});
+export type BoardInboxQuery = z.infer<typeof boardInboxQuery>;
+
+/** The shapes of the keys the inbox writes (lib/services/inbox.ts): kind and entity id. */
+const itemKeyPattern = /^(approval|run|blocked|assigned|mention|paused):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const itemKeySchema = z.string().regex(itemKeyPattern, "must be an item key the inbox answered").describe("An item's key, as the inbox answered it");
+
+export const markInboxSchema = z.union([
+  z.strictObject({ keys: z.array(itemKeySchema).min(1).max(500).describe("The items to mark") }),
+  z.strictObject({ all: z.literal(true).describe("Every item the inbox holds now") }),
+]).describe("Either keys or all: true");
+export type MarkInboxInput = z.infer<typeof markInboxSchema>;
+
+// ---------- responses ----------
+
+export const boardInboxItemResponseSchema = z.object({
+  key: z.string().describe("Names the item for read marks: `approval:<id>`, `run:<id>`, `blocked:<issueId>`, `assigned:<issueId>`, `mention:<commentId>`, `paused:<agentId>`"),
+  kind: z.enum(inboxItemKinds).describe(
+    "approval: waits for the board's decision; run_failed: a run failed or timed out (last 14 days); issue_blocked: a blocked issue; " +
+    "issue_assigned: an open issue assigned to you; mention: a comment that mentions you (last 30 days); agent_paused: an agent paused by its budget or the loop breaker",
+  ),
+  title: z.string().describe("One line naming the item"),
+  summary: z.string().optional().describe("A second line: who asked, the run's error, the comment's text…"),
+  href: z.string().describe("The board page of the item, e.g. /ACME/issues/ACME-12"),
+  createdAt: dateTimeSchema.describe("When the item arose: the approval (re)submitted, the run queued, the issue last updated, the comment made, the agent paused"),
+  read: z.boolean().describe("This user marked it (or all) read since it last changed: an issue updated or an approval resubmitted comes back unread"),
+}).meta({ id: "BoardInboxItem" });
+export type BoardInboxItem = z.infer<typeof boardInboxItemResponseSchema>;
+
+export const inboxCountResponseSchema = z.object({
+  unread: intSchema.max(UNREAD_COUNT_CAP).describe(`Unread items, counted up to ${UNREAD_COUNT_CAP}`),
+  pendingApprovals: intSchema.describe("Approvals waiting for the board's decision"),
+}).meta({ id: "InboxCount" });
+export type InboxCount = z.infer<typeof inboxCountResponseSchema>;

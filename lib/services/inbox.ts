@@ -1,0 +1,187 @@
+// The board user's inbox: what needs this person's attention in one company, newest first. Items
+// are derived from the rows themselves (nothing is queued per user), so an approval decided or an
+// issue unblocked simply leaves the inbox. Each kind is a branch of a UNION ALL read in index order
+// where there is one, and the branches are merged lazily (Merge Append): a page reads about a page
+// of rows per kind, whatever the company's size.
+//
+// Read marks (InboxRead, per user) are times: an item is read when a mark of its key, or the user's
+// "mark all read" mark (key '*'), is at least as new as the item's last change. So an issue updated,
+// an approval resubmitted or an agent paused again comes back unread, and "mark all read" is one row.
+import { isoTimestampTypes, sql, statementName } from "@/lib/db/client";
+import { requireBoard } from "@/lib/auth/permissions";
+import { decodeCursor, toPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
+import { inboxItemDto, type InboxRow } from "@/lib/dto/inbox-items";
+import { UNREAD_COUNT_CAP, type BoardInboxQuery, type InboxCount, type InboxItemKind, type MarkInboxInput } from "@/lib/schemas/inbox";
+import { getCompanyOrThrow } from "@/lib/services/companies";
+import type { ServiceContext } from "@/lib/services/context";
+
+/** How far back the kinds that are events, not states, reach. */
+export const INBOX_WINDOWS = { failedRunsDays: 14, mentionsDays: 30 } as const;
+
+/** The largest page: each branch's own LIMIT is this constant (an unknown LIMIT spoils kept plans). */
+const BRANCH_LIMIT = 501;
+
+/** The key of the "mark all read" mark. */
+const ALL = "*";
+
+/**
+ * One kind of item, as SQL over $1 companyId and $2 userId: its id, key, time (the order and the
+ * cursor) and last change (what a read mark must reach; the time unless said), and its rows.
+ */
+interface Source {
+  kind: InboxItemKind;
+  id: string;
+  key: string;
+  at: string;
+  changed?: string;
+  /** for a `changed` off the index: an indexed condition that every item changed after `since` meets */
+  changedAfter?: (since: string) => string;
+  from: string;
+  where: string;
+}
+
+const issueBlocked = (priority: string): Source => ({
+  kind: "issue_blocked", id: "i.id", key: `'blocked:' || i.id`, at: `i."updatedAt"`,
+  from: `"Issue" i`, where: `i."companyId" = $1 AND i.status = 'blocked' AND i.priority = '${priority}'`,
+});
+
+const sources: Source[] = [
+  {
+    kind: "approval", id: "a.id", key: `'approval:' || a.id`, at: `a."updatedAt"`,
+    from: `"Approval" a`, where: `a."companyId" = $1 AND a.status = 'pending'`,
+  },
+  {
+    // ordered by when the run was queued (the index), read by when it ended
+    kind: "run_failed", id: "r.id", key: `'run:' || r.id`, at: `r."createdAt"`, changed: `COALESCE(r."finishedAt", r."createdAt")`,
+    // a run ends within its timeout (at most a day, lib/runtime/config.ts) and a grace after it starts
+    changedAfter: (since) => `r."createdAt" > ${since} - interval '2 days'`,
+    from: `"HeartbeatRun" r`,
+    where: `r."companyId" = $1 AND r.status IN ('failed', 'timed_out') AND r."createdAt" >= now() - interval '${INBOX_WINDOWS.failedRunsDays} days'`,
+  },
+  // one branch per priority: each reads the (companyId, status, priority, updatedAt, id) index in time
+  // order and stops after a page, where one branch over all priorities sorted every blocked issue
+  ...["critical", "high", "medium", "low"].map(issueBlocked),
+  {
+    // a blocked issue of yours is already an issue_blocked item
+    kind: "issue_assigned", id: "i.id", key: `'assigned:' || i.id`, at: `i."updatedAt"`,
+    from: `"Issue" i`, where: `i."companyId" = $1 AND i."assigneeUserId" = $2 AND i.status NOT IN ('blocked', 'done', 'cancelled')`,
+  },
+  {
+    kind: "mention", id: `m."commentId"`, key: `'mention:' || m."commentId"`, at: `m."createdAt"`,
+    from: `"CommentMention" m`,
+    where: `m."companyId" = $1 AND m."userId" = $2 AND m."createdAt" >= now() - interval '${INBOX_WINDOWS.mentionsDays} days'`,
+  },
+  {
+    kind: "agent_paused", id: "g.id", key: `'paused:' || g.id`, at: `g."updatedAt"`,
+    from: `"Agent" g`, where: `g."companyId" = $1 AND g.status = 'paused' AND g."pauseReason" IN ('budget', 'loop')`,
+  },
+];
+
+/** The user's "mark all read" time, one row (-infinity without one); statements name it `w`. */
+const since = `w AS (SELECT COALESCE((SELECT x."readAt" FROM "InboxRead" x
+  WHERE x."companyId" = $1 AND x."userId" = $2 AND x."itemKey" = '${ALL}'), '-infinity') AS since)`;
+
+/** The one rule of read, over `w`: marked read (all, or this key) at or after the item's last change. */
+function isRead(s: Pick<Source, "key" | "at" | "changed">): string {
+  const changed = s.changed ?? s.at;
+  return `(${changed} <= (SELECT since FROM w) OR EXISTS (SELECT 1 FROM "InboxRead" x
+    WHERE x."companyId" = $1 AND x."userId" = $2 AND x."itemKey" = ${s.key} AND x."readAt" >= ${changed}))`;
+}
+
+/**
+ * The page statement over $1 companyId, $2 userId, $3 kind (null: all), $4 unread only, $5/$6 the
+ * cursor's time and key ('infinity' and '' on the first page), $7 the page size + 1. The page is cut
+ * from the merged branches first; names and titles are looked up for its rows only.
+ */
+const branch = (s: Source) => `(SELECT '${s.kind}'::text AS kind, ${s.id} AS id, ${s.key} AS key, ${s.at} AS at, ${isRead(s)} AS read
+     FROM ${s.from}
+     WHERE ${s.where} AND ($3::text IS NULL OR $3::text = '${s.kind}') AND ${s.at} <= $5::timestamptz AND (${s.at}, ${s.key}) < ($5::timestamptz, $6::text)
+       AND NOT ($4::boolean AND ${isRead(s)})
+     ORDER BY 4 DESC, 3 DESC LIMIT ${BRANCH_LIMIT})`;
+
+const pageStatement = `WITH ${since}, page AS (
+  SELECT * FROM (${sources.map(branch).join("\n  UNION ALL ")}) u ORDER BY at DESC, key DESC LIMIT $7)
+SELECT p.kind, p.key, p.at, p.read, d.*
+  FROM page p
+  -- LIMIT 1 keeps this a per-row lookup by primary key; joined flat, the planner (not knowing the
+  -- page's size) hashed whole tables of comments and approvals
+  CROSS JOIN LATERAL (
+    SELECT ap.type::text AS "approvalType", ap.payload->>'name' AS "hireName",
+           r.status::text AS "runStatus", left(r.error, 300) AS "runError",
+           i.identifier, i.title AS "issueTitle", i.status::text AS "issueStatus", left(c.body, 300) AS "commentBody",
+           g.name AS "agentName", g."urlKey" AS "agentUrlKey", g."pauseReason"::text AS "pauseReason", u.name AS "userName"
+      FROM (SELECT 1) one
+      LEFT JOIN "Approval" ap ON p.kind = 'approval' AND ap.id = p.id AND ap."companyId" = $1
+      LEFT JOIN "HeartbeatRun" r ON p.kind = 'run_failed' AND r.id = p.id AND r."companyId" = $1
+      LEFT JOIN "IssueComment" c ON p.kind = 'mention' AND c.id = p.id AND c."companyId" = $1
+      LEFT JOIN "Issue" i ON i."companyId" = $1 AND i.id = CASE WHEN p.kind = 'mention' THEN c."issueId" WHEN p.kind LIKE 'issue_%' THEN p.id END
+      LEFT JOIN "Agent" g ON g."companyId" = $1 AND g.id = CASE p.kind WHEN 'agent_paused' THEN p.id WHEN 'run_failed' THEN r."agentId"
+           WHEN 'approval' THEN ap."requestedByAgentId" WHEN 'mention' THEN c."authorAgentId" WHEN 'issue_blocked' THEN i."assigneeAgentId" END
+      LEFT JOIN "User" u ON u.id = CASE p.kind WHEN 'approval' THEN ap."requestedByUserId" WHEN 'mention' THEN c."authorUserId" END
+     LIMIT 1) d
+ ORDER BY p.at DESC, p.key DESC`;
+
+/**
+ * One statement for the side bar: pending approvals, and unread items up to the cap (the Append
+ * stops there). Only items changed after "mark all read" are looked at, by index where there is one.
+ */
+const unreadBranch = (s: Source) => `SELECT 1 FROM ${s.from}
+  WHERE ${s.where} AND ${s.changed ?? s.at} > (SELECT since FROM w) ${s.changedAfter ? `AND ${s.changedAfter("(SELECT since FROM w)")}` : ""} AND NOT ${isRead(s)}`;
+const countStatement = `WITH ${since} SELECT
+  (SELECT count(*) FROM "Approval" a WHERE a."companyId" = $1 AND a.status = 'pending')::int AS "pendingApprovals",
+  (SELECT count(*) FROM (SELECT 1 FROM (${sources.map(unreadBranch).join("\n UNION ALL ")}) k LIMIT ${UNREAD_COUNT_CAP}) c)::int AS unread`;
+
+/** Every mark is subsumed by a newer "all" mark, so marking all read leaves one row. */
+const markAllStatement = `WITH gone AS (DELETE FROM "InboxRead" WHERE "companyId" = $1 AND "userId" = $2 AND "itemKey" <> '${ALL}')
+  INSERT INTO "InboxRead" ("companyId", "userId", "itemKey", "readAt") VALUES ($1, $2, '${ALL}', now())
+  ON CONFLICT ("companyId", "userId", "itemKey") DO UPDATE SET "readAt" = now()`;
+
+const markStatement = `INSERT INTO "InboxRead" ("companyId", "userId", "itemKey", "readAt")
+  SELECT $1, $2, k, now() FROM unnest($3::text[]) k
+  ON CONFLICT ("companyId", "userId", "itemKey") DO UPDATE SET "readAt" = now()`;
+
+export const inboxStatements = { page: pageStatement, count: countStatement } as const;
+
+async function run<R>(text: string, values: unknown[]): Promise<R[]> {
+  const { rows } = await sql().query({ name: statementName(text), text, values, types: isoTimestampTypes });
+  return rows as R[];
+}
+
+/** The company and the signed-in board user the inbox belongs to; agents have their own (403). */
+async function inboxOwner(ctx: ServiceContext, companyRef: string) {
+  const company = await getCompanyOrThrow(ctx, companyRef, "company.read");
+  requireBoard(ctx.actor, "The inbox is a board user's: agents read GET /api/agents/me/inbox");
+  return { company, userId: ctx.actor.userId };
+}
+
+const order: readonly OrderField<"at" | "key">[] = [["at", "desc", "date"], ["key", "desc", "text"]];
+
+/** The values of the page statement for a query (the cursor decoded: a forged one is a 400). */
+export function pageValues(companyId: string, userId: string, query: BoardInboxQuery & ListQuery): unknown[] {
+  const [at, key] = query.cursor ? decodeCursor(query.cursor, order.map((o) => o[2])) : ["infinity", ""];
+  return [companyId, userId, query.kind ?? null, query.unread === "true", at, key, query.limit + 1];
+}
+
+export async function listBoardInbox(ctx: ServiceContext, companyRef: string, query: BoardInboxQuery & ListQuery) {
+  const { company, userId } = await inboxOwner(ctx, companyRef);
+  const rows = await run<InboxRow>(pageStatement, pageValues(company.id, userId, query));
+  return toPage(rows, query.limit, order, (row) => inboxItemDto(row, company.issuePrefix));
+}
+
+async function countFor(companyId: string, userId: string): Promise<InboxCount> {
+  const [row] = await run<InboxCount>(countStatement, [companyId, userId]);
+  return { unread: row.unread, pendingApprovals: row.pendingApprovals };
+}
+
+export async function boardInboxCount(ctx: ServiceContext, companyRef: string): Promise<InboxCount> {
+  const { company, userId } = await inboxOwner(ctx, companyRef);
+  return countFor(company.id, userId);
+}
+
+/** Marks items read for this user only (no activity row: a read mark is personal); answers the new count. */
+export async function markInboxRead(ctx: ServiceContext, companyRef: string, input: MarkInboxInput): Promise<InboxCount> {
+  const { company, userId } = await inboxOwner(ctx, companyRef);
+  if ("all" in input) await run(markAllStatement, [company.id, userId]);
+  else await run(markStatement, [company.id, userId, [...new Set(input.keys)]]);
+  return countFor(company.id, userId);
+}
