@@ -18,6 +18,16 @@ export const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3100),
   PUBLIC_BASE_URL: z.url().optional(),
+  /**
+   * "true" when Charter runs behind a reverse proxy that sets X-Forwarded-Proto and X-Forwarded-Host
+   * itself and appends the client's address to X-Forwarded-For: only then are those headers believed
+   * (the client's address for rate limits, https for HSTS, the host for same-origin checks and the
+   * OAuth base address). Off, a client could spoof them, so they are ignored.
+   */
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   OAUTH_CLIENT_ID: optionalString,

@@ -7,6 +7,13 @@ import { Field, Input } from "@/components/ui/input";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/alert";
 
+/** What the form says for next-auth's error (lib/auth/session.ts throws "TooManyAttempts:<seconds>"). */
+function signInErrorMessage(error: string | null, status: number | undefined): string {
+  const wait = /^TooManyAttempts:(\d+)$/.exec(error ?? "");
+  if (wait) return `Too many attempts, try again in ${wait[1]} s`;
+  return error === "CredentialsSignin" || status === 401 ? "Wrong email or password" : "Signing in failed; try again";
+}
+
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -23,7 +30,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       return;
     }
     setPending(false);
-    setError(res?.error === "CredentialsSignin" || res?.status === 401 ? "Wrong email or password" : "Signing in failed; try again");
+    setError(signInErrorMessage(res?.error ?? null, res?.status));
   }
 
   return (

@@ -2,7 +2,8 @@
 // token). Resolution reads; it never writes, so authenticating costs one indexed lookup.
 import type { AgentRole, MembershipRole } from "@/lib/generated/prisma/client";
 import { sql } from "@/lib/db/client";
-import { isUuid } from "@/lib/schemas/common";
+import { boardSessionLive } from "@/lib/auth/board-sessions";
+import type { SessionClaims } from "@/lib/auth/session";
 import { digestToken, tokenKind } from "@/lib/auth/tokens";
 import { userForAccessToken } from "@/lib/oauth/store";
 
@@ -97,7 +98,11 @@ async function boardUserWhere(name: string, where: string, value: string, via: B
   return { kind: "board", userId: user.id, email: user.email, name: user.name, isInstanceAdmin: user.isInstanceAdmin, roles: user.roles, via };
 }
 
-export async function boardActorForUser(userId: string, via: BoardActor["via"]): Promise<BoardActor | null> {
-  if (!isUuid(userId)) return null; // a session minted for something else
-  return boardUserWhere("board-session-user", "WHERE u.id = $1::uuid", userId, via);
+/**
+ * The board user of a session cookie's claims, in the same one statement that checks the session's
+ * BoardSession row (live: not revoked, not expired) and that it belongs to that user.
+ */
+export async function boardActorForSession(claims: SessionClaims): Promise<BoardActor | null> {
+  const actor = await boardUserWhere("board-session-user", `JOIN "BoardSession" s ON s."userId" = u.id WHERE s.id = $1::uuid AND ${boardSessionLive}`, claims.sessionId, "session");
+  return actor?.userId === claims.userId ? actor : null;
 }

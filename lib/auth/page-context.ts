@@ -1,21 +1,20 @@
 // Server components act as the signed-in board user through the same services as the API.
-import { getServerSession } from "next-auth";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { db } from "@/lib/db/client";
-import { authOptions } from "@/lib/auth/session";
-import { boardActorForUser, type BoardActor } from "@/lib/auth/actor";
+import { sessionClaims } from "@/lib/auth/session";
+import { boardActorForSession, type BoardActor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/services/context";
 
 export interface BoardContext extends ServiceContext {
   actor: BoardActor;
 }
 
-/** The signed-in board user's service context, or null when nobody is signed in. */
+/** The signed-in board user's service context, or null when nobody is signed in (or the session was revoked). */
 export async function boardContext(): Promise<BoardContext | null> {
-  const session = await getServerSession(authOptions());
-  const userId = (session?.user as { id?: string } | undefined)?.id;
-  if (!userId) return null;
-  const actor = await boardActorForUser(userId, "session");
+  const claims = await sessionClaims(await cookies());
+  if (!claims) return null;
+  const actor = await boardActorForSession(claims);
   return actor ? { db: db(), actor } : null;
 }
 

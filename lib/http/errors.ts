@@ -22,6 +22,7 @@ export const errorStatus = {
   goal_cycle: 422,
   issue_cycle: 422,
   invite_expired: 410,
+  too_many_requests: 429,
   internal: 500,
   unavailable: 503,
 } as const;

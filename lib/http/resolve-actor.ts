@@ -1,8 +1,10 @@
 // Bearer token first, then the board session cookie. Missing or invalid: 401 with WWW-Authenticate.
 import type { NextRequest } from "next/server";
-import { actorFromBearer, boardActorForUser, type Actor } from "@/lib/auth/actor";
+import { actorFromBearer, boardActorForSession, type Actor } from "@/lib/auth/actor";
 import { digestToken, tokenKind } from "@/lib/auth/tokens";
-import { sessionUserId } from "@/lib/auth/session";
+import { sessionClaims } from "@/lib/auth/session";
+import { requestHost } from "@/lib/auth/request-origin";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 
 export const unauthenticated = (message: string) => new AppError("unauthenticated", message);
@@ -24,26 +26,34 @@ export async function resolveActor(req: NextRequest): Promise<Actor> {
     if (!actor) throw invalidBearer();
     return actor;
   }
-  const userId = await sessionUserId(req);
-  if (userId) {
+  const claims = await sessionClaims(req.cookies);
+  if (claims) {
     assertSameOrigin(req);
-    const actor = await boardActorForUser(userId, "session");
+    const actor = await boardActorForSession(claims);
     if (actor) return actor;
   }
   throw unauthenticated("Authentication required: send Authorization: Bearer <token>");
 }
 
-/** Cookie-authenticated writes must come from our own pages (defence against cross-site requests). */
-function assertSameOrigin(req: NextRequest) {
-  if (req.method === "GET" || req.method === "HEAD") return;
-  const origin = req.headers.get("origin");
-  if (!origin) return;
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  let originHost: string | null;
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function originOf(value: string | null): URL | null {
   try {
-    originHost = new URL(origin).host;
+    return value ? new URL(value) : null;
   } catch {
-    originHost = null;
+    return null;
   }
-  if (originHost !== host) throw new AppError("forbidden", "Cross-site requests with a session cookie are refused");
+}
+
+/**
+ * Cookie-authenticated writes must come from our own pages (defence against cross-site requests):
+ * an Origin (or, without one, a Referer) of PUBLIC_BASE_URL or of the host the request was sent to.
+ * The forwarded host counts only behind a trusted proxy (TRUST_PROXY).
+ */
+function assertSameOrigin(req: NextRequest) {
+  if (safeMethods.has(req.method)) return;
+  const from = originOf(req.headers.get("origin") ?? req.headers.get("referer"));
+  const configured = env().PUBLIC_BASE_URL;
+  const ok = from !== null && ((configured !== undefined && from.origin === new URL(configured).origin) || from.host.toLowerCase() === requestHost(req.headers));
+  if (!ok) throw new AppError("forbidden", "Cross-site requests with a session cookie are refused: send an Origin header of this site");
 }

@@ -1,6 +1,7 @@
 // The operator's OAuth settings (DESIGN §9). Missing client credentials do not stop the server:
 // the endpoints that need them answer 500 server_error, as the spec says.
 import { env } from "@/lib/env";
+import { requestHost, requestProto } from "@/lib/auth/request-origin";
 
 export interface OAuthClient {
   clientId: string;
@@ -46,11 +47,9 @@ export function redirectAllowed(uri: string): boolean {
   return (url.protocol === "http:" || url.protocol === "https:") && loopbackHosts.has(url.hostname) && !url.username && !url.password && !url.hash && !uri.includes("#");
 }
 
-const firstValue = (v: string | null) => v?.split(",")[0]?.trim() || null;
-
 /**
- * {base_url}: PUBLIC_BASE_URL when set (behind a proxy), else the address the request came to
- * (its Host, or the forwarded host and protocol); never with a trailing slash.
+ * {base_url}: PUBLIC_BASE_URL when set (behind a proxy), else the address the request came to: its
+ * Host (the forwarded host and protocol only behind a trusted proxy, TRUST_PROXY); no trailing slash.
  */
 export function baseUrl(req: Request): string {
   return baseUrlOf(req.headers, req.url);
@@ -59,8 +58,6 @@ export function baseUrl(req: Request): string {
 export function baseUrlOf(headers: Headers, requestUrl?: string): string {
   const configured = env().PUBLIC_BASE_URL;
   if (configured) return configured.replace(/\/+$/, "");
-  const url = requestUrl ? new URL(requestUrl) : null;
-  const proto = firstValue(headers.get("x-forwarded-proto")) ?? url?.protocol.replace(/:$/, "") ?? "http";
-  const host = firstValue(headers.get("x-forwarded-host")) ?? headers.get("host") ?? url?.host ?? `${env().HOST}:${env().PORT}`;
-  return `${proto}://${host}`.replace(/\/+$/, "");
+  const host = requestHost(headers) ?? (requestUrl ? new URL(requestUrl).host : `${env().HOST}:${env().PORT}`);
+  return `${requestProto(headers)}://${host}`.replace(/\/+$/, "");
 }

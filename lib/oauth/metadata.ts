@@ -1,8 +1,11 @@
-// Discovery documents and the stub registration (RFC 8414, RFC 9728, RFC 7591 shapes).
+// Discovery documents and the stub registration (RFC 8414, RFC 9728, RFC 7591 shapes). The seed
+// profile answers the spec's documents as written; the strict one says what the server really does.
 import { CLIENT_NAME, REGISTERED_CALLBACK } from "@/lib/oauth/config";
 
-export function authorizationServerMetadata(base: string) {
-  return {
+type Profile = "strict" | "seed";
+
+export function authorizationServerMetadata(base: string, profile: Profile) {
+  const seed = {
     issuer: base,
     authorization_endpoint: `${base}/authorize`,
     token_endpoint: `${base}/token`,
@@ -13,10 +16,23 @@ export function authorizationServerMetadata(base: string) {
     code_challenge_methods_supported: ["S256"],
     scopes_supported: ["mcp"],
   };
+  if (profile === "seed") return seed;
+  return {
+    ...seed,
+    // /token takes client credentials too, authenticated with HTTP Basic or in the body
+    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
+    grant_types_supported: ["authorization_code", "client_credentials"],
+    response_modes_supported: ["query"],
+    authorization_response_iss_parameter_supported: true,
+  };
 }
 
-export function protectedResourceMetadata(base: string) {
-  return { resource: base, authorization_servers: [base], scopes_supported: ["mcp"], bearer_methods_supported: ["header"] };
+/**
+ * RFC 9728: `resource` is the protected resource's own identifier, the URL whose well-known address
+ * was asked for (strict: `{base}/mcp` for /.well-known/oauth-protected-resource/mcp); seed: {base_url}.
+ */
+export function protectedResourceMetadata(base: string, profile: Profile, path = "") {
+  return { resource: profile === "strict" ? `${base}${path}` : base, authorization_servers: [base], scopes_supported: ["mcp"], bearer_methods_supported: ["header"] };
 }
 
 export function registration(clientId: string) {

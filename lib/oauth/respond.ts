@@ -5,6 +5,7 @@ export type OAuthErrorCode =
   | "invalid_grant"
   | "unsupported_grant_type"
   | "invalid_client"
+  | "too_many_requests"
   | "server_error";
 
 const noStore = { "Cache-Control": "no-store", Pragma: "no-cache" };
@@ -13,8 +14,8 @@ export function oauthJson(body: unknown, status = 200, headers: Record<string, s
   return Response.json(body, { status, headers: { ...noStore, ...headers } });
 }
 
-export function oauthError(status: number, error: OAuthErrorCode, description?: string): Response {
-  return oauthJson(description ? { error, error_description: description } : { error }, status);
+export function oauthError(status: number, error: OAuthErrorCode, description?: string, headers: Record<string, string> = {}): Response {
+  return oauthJson(description ? { error, error_description: description } : { error }, status, headers);
 }
 
 export const serverError = () => oauthError(500, "server_error");

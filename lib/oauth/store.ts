@@ -78,9 +78,3 @@ export async function userForAccessToken(token: string): Promise<TokenUser | nul
   });
   return rows[0] ?? null;
 }
-
-/** A session may outlive its user (deleted by an admin): such a session approves nothing. */
-export async function userExists(userId: string): Promise<boolean> {
-  const { rowCount } = await sql().query({ name: "oauth-user-exists", text: `SELECT 1 FROM "User" WHERE id = $1`, values: [userId] });
-  return rowCount === 1;
-}

@@ -3,6 +3,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { digestToken } from "@/lib/auth/tokens";
+import { resetEnvCache } from "@/lib/env";
 import { createUser } from "../factories";
 import {
   authorizeUrl, BASE, callTool, CLIENT_ID, CLIENT_SECRET, oauthCall, pkcePair, redirectParams, setOAuthEnv, type OAuthResponse,
@@ -17,6 +18,13 @@ function useProfile(profile: Profile) {
   beforeEach(() => setOAuthEnv({ OAUTH_CLIENT_ID: CLIENT_ID, OAUTH_CLIENT_SECRET: CLIENT_SECRET, OAUTH_PROFILE: profile, OAUTH_REDIRECT_URIS: undefined, PUBLIC_BASE_URL: undefined }));
 }
 afterAll(() => setOAuthEnv({ OAUTH_CLIENT_ID: undefined, OAUTH_CLIENT_SECRET: undefined, OAUTH_PROFILE: undefined, PUBLIC_BASE_URL: undefined }));
+
+/** TRUST_PROXY: X-Forwarded-* count only behind a trusted proxy */
+function setTrustProxy(value: string | undefined) {
+  if (value === undefined) delete process.env.TRUST_PROXY;
+  else process.env.TRUST_PROXY = value;
+  resetEnvCache();
+}
 
 let boardUserId: string;
 async function signedInUser(): Promise<string> {
@@ -43,9 +51,11 @@ const expectError = (res: OAuthResponse, status: number, error: string, describe
 
 describe.each(["strict", "seed"] as const)("spec rules, profile %s", (profile) => {
   useProfile(profile);
+  // where the strict profile follows the RFCs instead (tests/integration/oauth-strict.test.ts)
+  const seedOnly = it.runIf(profile === "seed");
 
   describe("GET /authorize", () => {
-    it("order 1: response_type other than code is 400 unsupported_response_type, before the credentials check", async () => {
+    seedOnly("order 1: response_type other than code is 400 unsupported_response_type, before the credentials check", async () => {
       setOAuthEnv({ OAUTH_CLIENT_ID: undefined });
       const res = await oauthCall("GET", authorizeUrl({ response_type: "token", client_id: CLIENT_ID, redirect_uri: REDIRECT }));
       expectError(res, 400, "unsupported_response_type", false);
@@ -63,12 +73,12 @@ describe.each(["strict", "seed"] as const)("spec rules, profile %s", (profile) =
       expect(noId.body).toEqual({ error: "server_error" });
     });
 
-    it("order 3: another client_id is 401 invalid_client with a description, before the method check", async () => {
+    seedOnly("order 3: another client_id is 401 invalid_client with a description, before the method check", async () => {
       const res = await oauthCall("GET", authorizeUrl({ response_type: "code", client_id: "intruder", redirect_uri: REDIRECT, code_challenge_method: "plain" }));
       expectError(res, 401, "invalid_client");
     });
 
-    it("order 4: a code_challenge_method other than S256 is 400 invalid_request", async () => {
+    seedOnly("order 4: a code_challenge_method other than S256 is 400 invalid_request", async () => {
       const res = await oauthCall("GET", authorizeUrl({ response_type: "code", client_id: CLIENT_ID, redirect_uri: REDIRECT, code_challenge: pkcePair().challenge, code_challenge_method: "plain" }));
       expectError(res, 400, "invalid_request");
       expect(await db().oAuthCode.count()).toBe(0);
@@ -88,7 +98,7 @@ describe.each(["strict", "seed"] as const)("spec rules, profile %s", (profile) =
       expect(location).not.toContain("state");
     });
 
-    it("the query is joined with & when redirect_uri already has a ?", async () => {
+    seedOnly("the query is joined with & when redirect_uri already has a ?", async () => {
       const { location } = await authorizeOk({ redirect_uri: `${REDIRECT}?tenant=a` });
       expect(location).toMatch(new RegExp(`^${REDIRECT.replace(/[.?]/g, "\\$&")}\\?tenant=a&code=chk_code_[^&]+&state=st-1$`));
     });
@@ -113,7 +123,7 @@ describe.each(["strict", "seed"] as const)("spec rules, profile %s", (profile) =
   });
 
   describe("GET and POST /token", () => {
-    it("rule 1: a GET with no parameters answers 200 with the metadata object", async () => {
+    seedOnly("rule 1: a GET with no parameters answers 200 with the metadata object", async () => {
       const res = await oauthCall("GET", "/token");
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
@@ -129,14 +139,14 @@ describe.each(["strict", "seed"] as const)("spec rules, profile %s", (profile) =
       expect(res.status).toBe(200);
     });
 
-    it("rule 3: an unknown or absent grant type is 400 unsupported_grant_type", async () => {
+    seedOnly("rule 3: an unknown or absent grant type is 400 unsupported_grant_type", async () => {
       expectError(await post({ grant_type: "password", client_id: CLIENT_ID }), 400, "unsupported_grant_type");
       expectError(await post({ client_id: CLIENT_ID }), 400, "unsupported_grant_type");
       expectError(await oauthCall("POST", "/token"), 400, "unsupported_grant_type");
       expectError(await oauthCall("GET", "/token?client_id=x"), 400, "unsupported_grant_type");
     });
 
-    it("parameters come from the query string, and the body's values override them", async () => {
+    seedOnly("parameters come from the query string, and the body's values override them", async () => {
       const { code, verifier } = await authorizeOk();
       const res = await oauthCall("POST", `/token?client_id=wrong&code=${encodeURIComponent(code!)}`, { form: { client_id: CLIENT_ID, code_verifier: verifier } });
       expect(res.status).toBe(200);
@@ -155,7 +165,7 @@ describe.each(["strict", "seed"] as const)("spec rules, profile %s", (profile) =
       expect(res.status).toBe(200);
     });
 
-    it("an unreadable body is ignored: the query's values still count", async () => {
+    seedOnly("an unreadable body is ignored: the query's values still count", async () => {
       const q = new URLSearchParams({ grant_type: "client_credentials", client_id: CLIENT_ID, client_secret: CLIENT_SECRET });
       const res = await oauthCall("POST", `/token?${q}`, { raw: "{not json", headers: { "content-type": "application/json" } });
       expect(res.status).toBe(200);
@@ -268,7 +278,7 @@ describe.each(["strict", "seed"] as const)("spec rules, profile %s", (profile) =
   });
 
   describe("discovery and registration", () => {
-    it("GET /.well-known/oauth-authorization-server lists the endpoints under the request's base address", async () => {
+    seedOnly("GET /.well-known/oauth-authorization-server lists the endpoints under the request's base address", async () => {
       const res = await oauthCall("GET", "/.well-known/oauth-authorization-server");
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
@@ -285,7 +295,12 @@ describe.each(["strict", "seed"] as const)("spec rules, profile %s", (profile) =
     });
 
     it("the base address follows the request's host, never with a trailing slash; PUBLIC_BASE_URL overrides it", async () => {
-      const viaHost = await oauthCall("GET", "/.well-known/oauth-authorization-server", { headers: { host: "tools.example:8443", "x-forwarded-proto": "https" } });
+      const forwarded = { host: "tools.example:8443", "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" };
+      const untrusted = await oauthCall("GET", "/.well-known/oauth-authorization-server", { headers: forwarded });
+      expect(untrusted.body.issuer).toBe("http://tools.example:8443");
+      setTrustProxy("true");
+      const viaHost = await oauthCall("GET", "/.well-known/oauth-authorization-server", { headers: { ...forwarded, "x-forwarded-host": "tools.example:8443" } });
+      setTrustProxy(undefined);
       expect(viaHost.body.issuer).toBe("https://tools.example:8443");
       setOAuthEnv({ PUBLIC_BASE_URL: "https://charter.example.com/" });
       const configured = await oauthCall("GET", "/.well-known/oauth-authorization-server");
@@ -293,7 +308,7 @@ describe.each(["strict", "seed"] as const)("spec rules, profile %s", (profile) =
       expect(configured.body.token_endpoint).toBe("https://charter.example.com/token");
     });
 
-    it("both protected-resource documents name the base address as resource and authorization server", async () => {
+    seedOnly("both protected-resource documents name the base address as resource and authorization server", async () => {
       for (const path of ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"]) {
         const res = await oauthCall("GET", path);
         expect(res.status).toBe(200);
@@ -301,7 +316,7 @@ describe.each(["strict", "seed"] as const)("spec rules, profile %s", (profile) =
       }
     });
 
-    it("GET and POST /register answer the stub registration, ignoring any body", async () => {
+    seedOnly("GET and POST /register answer the stub registration, ignoring any body", async () => {
       const expected = {
         client_id: CLIENT_ID, client_name: "Charter MCP client", redirect_uris: ["https://claude.ai/api/mcp/auth_callback"],
         grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "none",
@@ -382,9 +397,11 @@ describe("profile strict (default)", () => {
     expect((await tryUri("https://app.example/cb2")).status).toBe(400);
   });
 
-  it("PKCE is required: no code_challenge is 400 invalid_request", async () => {
-    const res = await oauthCall("GET", authorizeUrl({ response_type: "code", client_id: CLIENT_ID, redirect_uri: REDIRECT }), { sessionUserId: await signedInUser() });
-    expectError(res, 400, "invalid_request");
+  it("PKCE is required: no code_challenge is invalid_request, sent back to redirect_uri with state and iss", async () => {
+    const res = await oauthCall("GET", authorizeUrl({ response_type: "code", client_id: CLIENT_ID, redirect_uri: REDIRECT, state: "p" }), { sessionUserId: await signedInUser() });
+    const back = new URL(redirectParams(res).location);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
+    expect(Object.fromEntries(back.searchParams)).toEqual({ error: "invalid_request", error_description: expect.stringContaining("code_challenge"), state: "p", iss: BASE });
     expect(await db().oAuthCode.count()).toBe(0);
   });
 

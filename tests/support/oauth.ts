@@ -1,9 +1,11 @@
 // Calls the OAuth and MCP route files in-process (they live outside /api, answer RFC 6749 bodies and
 // must be able to answer 500 server_error, which tests/support/api.ts treats as a failure).
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
 import { resetEnvCache } from "@/lib/env";
+import { startBoardSession } from "@/lib/auth/board-sessions";
+import { isUuid } from "@/lib/schemas/common";
 
 type Handler = (req: NextRequest) => Promise<Response>;
 
@@ -38,8 +40,11 @@ export interface OAuthResponse {
   text: string;
 }
 
+/** A session cookie as signing in makes one: a JWT naming a fresh BoardSession row of the user. */
 export async function sessionCookie(userId: string): Promise<string> {
-  const token = await encode({ token: { uid: userId, sub: userId }, secret: process.env.SESSION_SECRET! });
+  // an id that is no user's cannot own a row: its cookie names a session that does not exist
+  const sid = isUuid(userId) ? await startBoardSession(userId) : randomUUID();
+  const token = await encode({ token: { uid: userId, sub: userId, sid }, secret: process.env.SESSION_SECRET! });
   return `next-auth.session-token=${token}`;
 }
 

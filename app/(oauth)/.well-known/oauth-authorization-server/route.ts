@@ -1,10 +1,10 @@
 import type { NextRequest } from "next/server";
-import { baseUrl } from "@/lib/oauth/config";
+import { baseUrl, oauthProfile } from "@/lib/oauth/config";
 import { authorizationServerMetadata } from "@/lib/oauth/metadata";
 import { oauthJson } from "@/lib/oauth/respond";
 import { oauthRoute, preflight } from "@/lib/http/oauth-route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = oauthRoute(async (req: NextRequest) => oauthJson(authorizationServerMetadata(baseUrl(req))));
+export const GET = oauthRoute(async (req: NextRequest) => oauthJson(authorizationServerMetadata(baseUrl(req), oauthProfile())));
 export const OPTIONS = preflight("GET");
