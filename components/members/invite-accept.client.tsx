@@ -75,7 +75,7 @@ export function InviteSignUp({ token, email }: { token: string; email: string | 
         <Input id="invite-email" name="email" type="email" autoComplete="email" required defaultValue={email ?? undefined} readOnly={!!email} />
       </Field>
       <Field label="Password" htmlFor="invite-password" errors={fieldErrors(error, "password")} hint="At least 8 characters.">
-        <Input id="invite-password" name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} />
+        <Input id="invite-password" name="password" type="password" autoComplete="new-password" required maxLength={200} />
       </Field>
       <Button type="submit" variant="primary" className="w-full" pending={pending}>{pending ? "Joining…" : "Create account and join"}</Button>
     </form>
