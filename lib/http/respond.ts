@@ -56,8 +56,27 @@ function fromPg(err: pg.DatabaseError): AppError | null {
   }
 }
 
+/** The SQLSTATE of a database error, from pg or from Prisma's driver adapter. */
+function sqlStateOf(err: unknown): string | undefined {
+  if (err instanceof pg.DatabaseError) return err.code;
+  if (err instanceof Prisma.PrismaClientKnownRequestError) {
+    return (err.meta as { driverAdapterError?: { cause?: { originalCode?: string } } } | undefined)?.driverAdapterError?.cause?.originalCode;
+  }
+  return undefined;
+}
+
+/**
+ * Class 22 (data exception: text PostgreSQL cannot store, a malformed value for its column type) is the
+ * input's fault wherever it surfaces. The parsers refuse such input first (lib/http/parse.ts); this is
+ * the net under any path they do not cover.
+ */
+const dataException = (err: unknown) =>
+  sqlStateOf(err)?.startsWith("22") ? new AppError("validation_error", "A value in the request cannot be stored") : null;
+
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
+  const data = dataException(err);
+  if (data) return data;
   if (err instanceof ZodError) return new AppError("validation_error", "The request does not match the expected fields", zodDetails(err));
   if (err instanceof Prisma.PrismaClientKnownRequestError) return fromPrisma(err);
   if (err instanceof pg.DatabaseError) return fromPg(err);

@@ -4,8 +4,9 @@
 // a server is built per request.
 import { z } from "zod";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "@/lib/http/errors";
+import { unstorable } from "@/lib/http/parse";
 import { listQuerySchema } from "@/lib/http/pagination";
 import { refSchema, uuidSchema } from "@/lib/schemas/common";
 import { createIssueSchema, issueStatusSchema, listIssuesQuery, updateIssueSchema } from "@/lib/schemas/issues";
@@ -170,11 +171,23 @@ export const workTools = [
   }),
 ];
 
+/**
+ * Arguments the database cannot store (NUL, lone surrogates, too deep), refused as the SDK refuses
+ * arguments of the wrong type: an invalid-params tool error (-32602), which the SDK answers for a
+ * McpError thrown here. Checked once, for every tool, as /api checks bodies (lib/http/parse.ts).
+ */
+function assertStorable(tool: string, args: unknown) {
+  const problem = unstorable(args, "arguments");
+  const at = problem?.path.replace(/^arguments\./, "");
+  if (problem) throw new McpError(ErrorCode.InvalidParams, `Input validation error: Invalid arguments for tool ${tool}: ${problem.message} at ${at}`);
+}
+
 /** Registers tools on a per-request server, bound to this caller. */
 export function registerTools(server: McpServer, ctx: ServiceContext, tools: readonly Tool<z.ZodObject>[]) {
   for (const t of tools) {
-    server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.input, annotations: t.annotations }, (args: unknown) =>
-      run(() => t.call(ctx, args as z.output<typeof t.input>)),
-    );
+    server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.input, annotations: t.annotations }, (args: unknown) => {
+      assertStorable(t.name, args);
+      return run(() => t.call(ctx, args as z.output<typeof t.input>));
+    });
   }
 }
