@@ -110,11 +110,13 @@ describe("rule 4: other adapters name the key", () => {
     expect(await configOf(w.engineer.id)).toEqual({ command: "run" });
   });
 
-  it("without adapterConfigKey is 400 naming the field", async () => {
+  it("without adapterConfigKey for an adapter that needs one is 422 naming the field, and changes nothing", async () => {
     const w = await createWorld();
+    const before = await configOf(w.engineer.id);
     const res = await client(w.tokens.engineer).patch(url(w.engineer.id), { path: "/abs/prompt.md" });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: "validation_error", details: [{ path: "body.adapterConfigKey" }] });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: "unprocessable", details: [{ path: "body.adapterConfigKey" }] });
+    expect(await configOf(w.engineer.id)).toEqual(before);
   });
 });
 

@@ -38,7 +38,8 @@ function resolveTarget(agent: Agent, input: InstructionsPathInput): { key: strin
     throw new AppError("unprocessable", `adapterConfig.${key} is a setting the runtime executes, not an instructions path; only the board changes it (PATCH /api/agents/:agentId)`);
   }
   if (!key) {
-    throw new AppError("validation_error", `Adapter ${agent.adapterType} has no default instructions key: pass adapterConfigKey`, [
+    // a well-formed body this agent's adapter cannot take: 422, as for every check against state
+    throw new AppError("unprocessable", `Adapter ${agent.adapterType} has no default instructions key: pass adapterConfigKey`, [
       { path: "body.adapterConfigKey", message: "required for this adapter type" },
     ]);
   }
