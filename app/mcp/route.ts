@@ -9,18 +9,23 @@ import { oauthRoute, preflight } from "@/lib/http/oauth-route";
 
 export const dynamic = "force-dynamic";
 
-function challenge(req: NextRequest, description: string): Response {
+/**
+ * RFC 6750 §3: a request without a bearer token gets the bare challenge (and the RFC 9728 metadata
+ * to find an authorization server); one whose token does not authenticate also gets error="invalid_token".
+ */
+function challenge(req: NextRequest, description: string, tokenSent: boolean): Response {
+  const metadata = `resource_metadata="${baseUrl(req)}/.well-known/oauth-protected-resource/mcp"`;
   return Response.json({ error: "invalid_token", error_description: description }, {
     status: 401,
-    headers: { "WWW-Authenticate": `Bearer resource_metadata="${baseUrl(req)}/.well-known/oauth-protected-resource/mcp"` },
+    headers: { "WWW-Authenticate": tokenSent ? `Bearer error="invalid_token", ${metadata}` : `Bearer ${metadata}` },
   });
 }
 
 const handler = oauthRoute(async (req: NextRequest) => {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
-  if (!match) return challenge(req, "Send Authorization: Bearer <access token or agent API key>");
+  if (!match) return challenge(req, "Send Authorization: Bearer <access token or agent API key>", false);
   const actor = await actorFromBearer(match[1]);
-  if (!actor) return challenge(req, "The bearer token is unknown, expired or revoked");
+  if (!actor) return challenge(req, "The bearer token is unknown, expired or revoked", true);
   // stateless: no server-initiated stream to open (GET) and no session to end (DELETE)
   if (req.method !== "POST") return Response.json({ error: "method_not_allowed", error_description: "POST JSON-RPC messages to /mcp" }, { status: 405, headers: { Allow: "POST" } });
   return handleMcpRequest(req, { db: db(), actor });

@@ -30,13 +30,15 @@ describe("/mcp authentication", () => {
     }
   });
 
-  it("an unknown, revoked or malformed token: 401 with the same challenge", async () => {
+  it("an unknown, expired or revoked token: 401 with error=\"invalid_token\" and the metadata (RFC 6750 §3); no bearer token: the bare challenge", async () => {
     const w = await createWorld();
     await db().agentKey.updateMany({ where: { agentId: w.engineer.id }, data: { revokedAt: new Date() } });
-    for (const authorization of ["Bearer chk_oat_unknown", `Bearer ${w.tokens.engineer}`, "Basic abc", "Bearer", "Bearer a b"]) {
+    const invalid = `Bearer error="invalid_token", ${challenge.slice("Bearer ".length)}`;
+    for (const authorization of ["Bearer chk_oat_unknown", `Bearer ${w.tokens.engineer}`, "Bearer a b", "Basic abc", "Bearer"]) {
       const res = await oauthCall("POST", "/mcp", { headers: { authorization }, json: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
       expect(res.status, authorization).toBe(401);
-      expect(res.headers.get("www-authenticate")).toBe(challenge);
+      const sent = /^Bearer \S+$/.test(authorization);
+      expect(res.headers.get("www-authenticate"), authorization).toBe(sent ? invalid : challenge);
     }
   });
 
