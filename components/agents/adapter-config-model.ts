@@ -228,6 +228,12 @@ export function configInputOf(draft: AgentConfigDraft): { input: ConfigInput; er
   return { input: { adapterType: draft.adapterType, adapterConfig, runtimeConfig, budgetMonthlyCents: cents ?? 0 }, errors };
 }
 
+/** Stored adapterConfig keys no adapter's form knows (an instructions path may use one): saved as they are. */
+export function keptKeys(draft: AgentConfigDraft): string[] {
+  const known = new Set(allSpecs().map((s) => s.key));
+  return Object.keys(draft.base.adapterConfig).filter((k) => !known.has(k));
+}
+
 /** The API's field errors (details[].path, with or without "body.") by field path. */
 export function configErrorsOf(error: unknown): ConfigErrors {
   const details = (error as { details?: { path: string; message: string }[] } | null)?.details;

@@ -7,9 +7,10 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog.client";
 import { ApiErrorAlert } from "@/components/forms/api-error";
 import { useAgentChanged } from "@/components/agents/use-agent-cache";
+import { RaiseBudget, isBudgetRefusal } from "@/components/agents/raise-budget.client";
 
 /** Pause, resume and terminate (which asks first: it cannot be undone). */
-export function AgentActions({ companyId, agent }: { companyId: string; agent: AgentWithChain }) {
+export function AgentActions({ companyId, agent, prefix }: { companyId: string; agent: AgentWithChain; prefix?: string }) {
   const queryClient = useQueryClient();
   const changed = useAgentChanged(companyId);
   const [confirming, setConfirming] = useState(false);
@@ -35,7 +36,11 @@ export function AgentActions({ companyId, agent }: { companyId: string; agent: A
         {canResume && <Button variant="primary" onClick={() => mutation.mutate("resume")} pending={running === "resume"} disabled={mutation.isPending}>Resume</Button>}
         <Button variant="danger" onClick={() => { mutation.reset(); setConfirming(true); }} disabled={mutation.isPending}>Terminate</Button>
       </div>
-      {!confirming && <ApiErrorAlert error={mutation.error} className="max-w-sm" />}
+      {!confirming && isBudgetRefusal(mutation.error) ? (
+        <RaiseBudget agent={agent} error={mutation.error} prefix={prefix} onDone={async (updated) => { mutation.reset(); await changed(updated); }} />
+      ) : (
+        !confirming && <ApiErrorAlert error={mutation.error} className="max-w-sm" />
+      )}
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}

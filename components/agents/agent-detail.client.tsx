@@ -15,7 +15,7 @@ import { AgentProfileForm } from "@/components/agents/agent-profile-form.client"
 import { AgentKeysCard } from "@/components/agents/agent-keys.client";
 import { ConfigRevisionsCard } from "@/components/agents/config-revisions.client";
 import { BudgetMeter } from "@/components/agents/budget-meter";
-import { JsonView } from "@/components/agents/json-view";
+import { AgentConfigCard } from "@/components/agents/agent-config-card.client";
 import { AgentSessions, sessionAdapters } from "@/components/agents/agent-sessions.client";
 import { AgentRuns } from "@/components/runs/agent-runs.client";
 import type { Page } from "@/lib/queries/fetcher";
@@ -71,7 +71,7 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
             </p>
           </div>
         </div>
-        {can.lifecycle && <AgentActions companyId={companyId} agent={agent} />}
+        {can.lifecycle && <AgentActions companyId={companyId} agent={agent} prefix={prefix} />}
       </header>
 
       <StatusNotice agent={agent} prefix={prefix} />
@@ -85,24 +85,11 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
             <CardBody><BudgetMeter spent={agent.spentMonthlyCents} budget={agent.budgetMonthlyCents} /></CardBody>
           </Card>
           <AgentProfileForm companyId={companyId} agent={agent} agents={agents} readOnly={!can.update || terminated} />
-          <Card>
-            <CardHeader title="Adapter configuration" description={`${adapterLabels[agent.adapterType] ?? agent.adapterType}. Secret values are redacted.`} />
-            <CardBody className="space-y-4">
-              <div>
-                <h3 className="mb-1.5 text-xs font-medium uppercase tracking-wide text-slate-500">Adapter config</h3>
-                <JsonView value={agent.adapterConfig} empty="No adapter settings" />
-              </div>
-              <div>
-                <h3 className="mb-1.5 text-xs font-medium uppercase tracking-wide text-slate-500">Runtime config</h3>
-                <JsonView value={agent.runtimeConfig} empty="No runtime settings" />
-              </div>
-              {sessionAdapters.has(agent.adapterType) && (
-                <div className="border-t border-slate-100 pt-4">
-                  <AgentSessions agentId={agent.id} agentName={agent.name} adapterConfig={agent.adapterConfig} canReset={can.lifecycle && !terminated} />
-                </div>
-              )}
-            </CardBody>
-          </Card>
+          <AgentConfigCard companyId={companyId} agent={agent} readOnly={!can.update || terminated} canTest={can.update && !terminated}>
+            {sessionAdapters.has(agent.adapterType) && (
+              <AgentSessions agentId={agent.id} agentName={agent.name} adapterConfig={agent.adapterConfig} canReset={can.lifecycle && !terminated} />
+            )}
+          </AgentConfigCard>
         </div>
 
         <div className="space-y-6">
@@ -181,7 +168,7 @@ function StatusNotice({ agent, prefix }: { agent: AgentWithChain; prefix: string
     return (
       <Alert tone="warning" title={pauseReasonText(agent.pauseReason) ?? "Paused"}>
         {agent.pauseReason === "budget"
-          ? "It has spent its monthly budget. Raise the budget below, or wait for the new month, to let it work again."
+          ? "It has spent its monthly budget. Raise the budget (Resume offers to), or wait for the new month, to let it work again."
           : agent.pauseReason === "loop"
             ? "The loop breaker stopped it: it was woken again and again without making progress. Its wakes are skipped until it is resumed."
             : "It takes no work and its wakes are skipped until it is resumed."}

@@ -4,12 +4,11 @@ import { useMemo, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import type { AgentDto } from "@/lib/dto/agents";
 import { updateAgent, type AgentPatch, type AgentWithChain } from "@/lib/queries/agents";
-import { centsToDollarsInput, dollarsToCents, roleLabel } from "@/lib/format";
+import { roleLabel } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input, Select, Textarea } from "@/components/ui/input";
 import { ApiErrorAlert, fieldErrors } from "@/components/forms/api-error";
-import { DollarInput } from "@/components/forms/dollar-input";
 import { useAgentChanged } from "@/components/agents/use-agent-cache";
 
 /** Agents that may not become this agent's manager: itself and everyone below it (a cycle). */
@@ -30,7 +29,6 @@ function belowOrSelf(agentId: string, agents: AgentDto[]): Set<string> {
 
 export function AgentProfileForm({ companyId, agent, agents, readOnly }: { companyId: string; agent: AgentWithChain; agents: AgentDto[]; readOnly: boolean }) {
   const changed = useAgentChanged(companyId);
-  const [budgetError, setBudgetError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   // remount the inputs when the agent changes elsewhere (rollback, another save)
   const formKey = agent.updatedAt;
@@ -49,15 +47,11 @@ export function AgentProfileForm({ companyId, agent, agents, readOnly }: { compa
     e.preventDefault();
     setSaved(false);
     const form = new FormData(e.currentTarget);
-    const cents = dollarsToCents(String(form.get("budget") ?? ""));
-    if (cents === null) return setBudgetError("Enter an amount in dollars, such as 50 or 12.50");
-    setBudgetError(null);
     const next = {
       name: String(form.get("name")).trim(),
       title: String(form.get("title") ?? ""),
       capabilities: String(form.get("capabilities") ?? ""),
       reportsTo: agent.role === "ceo" ? null : String(form.get("reportsTo") ?? "") || null,
-      budgetMonthlyCents: cents,
     };
     // send only what changed, so the activity log names exactly that
     const patch: AgentPatch = {};
@@ -65,7 +59,6 @@ export function AgentProfileForm({ companyId, agent, agents, readOnly }: { compa
     if (next.title !== agent.title) patch.title = next.title;
     if (next.capabilities !== agent.capabilities) patch.capabilities = next.capabilities;
     if (next.reportsTo !== agent.reportsTo) patch.reportsTo = next.reportsTo;
-    if (next.budgetMonthlyCents !== agent.budgetMonthlyCents) patch.budgetMonthlyCents = next.budgetMonthlyCents;
     if (Object.keys(patch).length === 0) return setSaved(true);
     mutation.mutate(patch);
   }
@@ -73,10 +66,10 @@ export function AgentProfileForm({ companyId, agent, agents, readOnly }: { compa
   const err = mutation.error;
   return (
     <Card>
-      <CardHeader title="Profile" description={readOnly ? "Read only" : "Name, title, capabilities, manager and budget"} />
+      <CardHeader title="Profile" description={readOnly ? "Read only" : "Name, title, capabilities and manager"} />
       <CardBody>
         <form key={formKey} onSubmit={onSubmit} className="space-y-4" aria-label="Edit agent" onChange={() => setSaved(false)}>
-          <ApiErrorAlert error={err} fields={["name", "title", "capabilities", "reportsTo", "budgetMonthlyCents"]} />
+          <ApiErrorAlert error={err} fields={["name", "title", "capabilities", "reportsTo"]} />
           <fieldset disabled={readOnly} className="grid gap-4 sm:grid-cols-2">
             <Field label="Name" htmlFor="edit-name" errors={fieldErrors(err, "name")}>
               <Input id="edit-name" name="name" defaultValue={agent.name} required maxLength={100} />
@@ -89,9 +82,6 @@ export function AgentProfileForm({ companyId, agent, agents, readOnly }: { compa
                 <option value="">Nobody</option>
                 {managers.map((a) => <option key={a.id} value={a.id}>{a.name} · {roleLabel(a.role)}</option>)}
               </Select>
-            </Field>
-            <Field label="Monthly budget" htmlFor="edit-budget" hint="In dollars; 0 means no limit." errors={budgetError ? [budgetError] : fieldErrors(err, "budgetMonthlyCents")}>
-              <DollarInput id="edit-budget" name="budget" defaultValue={centsToDollarsInput(agent.budgetMonthlyCents)} />
             </Field>
             <Field label="Capabilities" htmlFor="edit-capabilities" className="sm:col-span-2" hint="What this agent is good at; other agents read it when they delegate." errors={fieldErrors(err, "capabilities")}>
               <Textarea id="edit-capabilities" name="capabilities" defaultValue={agent.capabilities} rows={4} maxLength={10000} />

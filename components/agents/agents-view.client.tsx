@@ -152,8 +152,8 @@ export function AgentsView({ companyId, prefix, initialAgents, canCreate, roles,
           agents={agents}
           roles={roles}
           adapterTypes={adapterTypes}
+          prefix={prefix}
           onCreated={(agent) => {
-            setCreating(false);
             setFilter("current");
             setSearch("");
             setHighlight(agent.id);

@@ -10,6 +10,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog.client";
 import { JsonView } from "@/components/agents/json-view";
 import { useAgentChanged } from "@/components/agents/use-agent-cache";
+import { configChanges, shownValue } from "@/components/agents/config-diff";
 
 const reasons: Record<string, string> = { created: "Created", update: "Changed", rollback: "Rolled back" };
 const keyLabels: Record<string, string> = { adapterType: "adapter", adapterConfig: "adapter config", runtimeConfig: "runtime config" };
@@ -39,7 +40,7 @@ export function ConfigRevisionsCard({ companyId, agentId, initialRevisions, canR
     <Card>
       <CardHeader title="Configuration history" description={`${revisions.length} ${revisions.length === 1 ? "revision" : "revisions"}`} />
       <ul className="divide-y divide-slate-100" data-testid="config-revisions">
-        {revisions.map((r) => (
+        {revisions.map((r, i) => (
           <li key={r.id} className="px-5 py-3">
             <details className="group">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-3">
@@ -62,7 +63,7 @@ export function ConfigRevisionsCard({ companyId, agentId, initialRevisions, canR
                   <span className="text-xs text-slate-400 group-open:rotate-90 transition-transform" aria-hidden="true">▸</span>
                 </div>
               </summary>
-              <JsonView value={r.config} className="mt-3 max-h-60" />
+              <RevisionDiff revision={r} previous={revisions[i + 1]} />
             </details>
           </li>
         ))}
@@ -80,5 +81,34 @@ export function ConfigRevisionsCard({ companyId, agentId, initialRevisions, canR
         The adapter type and configuration of revision {target?.revision} become current again, recorded as a new revision. Nothing else changes.
       </ConfirmDialog>
     </Card>
+  );
+}
+
+/** The keys this revision changed against the one before it (the first shows its whole config), and the full config. */
+function RevisionDiff({ revision, previous }: { revision: ConfigRevision; previous?: ConfigRevision }) {
+  const changes = configChanges(previous?.config ?? {}, revision.config);
+  return (
+    <div className="mt-3 space-y-2" data-testid="revision-diff">
+      {changes.length === 0 ? (
+        <p className="text-xs text-slate-500">No visible change: secret values are never shown, so a changed secret looks the same.</p>
+      ) : (
+        <ul className="space-y-1.5">
+          {changes.map((c) => (
+            <li key={c.path} className="rounded-md bg-slate-50 px-2.5 py-1.5 text-xs">
+              <p className="break-all font-mono font-medium text-slate-700">{c.path}</p>
+              <p className="mt-0.5 flex flex-wrap items-baseline gap-x-1.5 font-mono">
+                {previous && <del className="break-all text-red-700 decoration-red-300" aria-label="before">{shownValue(c.before)}</del>}
+                {previous && <span className="text-slate-400" aria-hidden="true">→</span>}
+                <ins className="break-all text-emerald-800 no-underline" aria-label="after">{shownValue(c.after)}</ins>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <details>
+        <summary className="cursor-pointer text-xs text-slate-500 hover:text-slate-700">Full configuration</summary>
+        <JsonView value={revision.config} className="mt-2 max-h-60" />
+      </details>
+    </div>
   );
 }

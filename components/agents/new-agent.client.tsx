@@ -1,17 +1,19 @@
 "use client";
 
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AgentDto } from "@/lib/dto/agents";
 import { agentKeys, createAgent, type AgentWithChain, type NewAgent } from "@/lib/queries/agents";
 import { activityKeys } from "@/lib/queries/activity";
-import { adapterLabels, dollarsToCents, roleLabel } from "@/lib/format";
+import { roleLabel } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog.client";
 import { Field, Input, Select } from "@/components/ui/input";
 import { ApiErrorAlert, fieldErrors } from "@/components/forms/api-error";
-import { DollarInput } from "@/components/forms/dollar-input";
 import { IconPicker } from "@/components/agents/icon-picker.client";
+import { AdapterConfigForm, configErrorsOf, configInputOf, newConfigDraft, type ConfigErrors } from "@/components/agents/adapter-config-form.client";
+import { TestEnvironment } from "@/components/agents/test-environment.client";
 
 interface Props {
   open: boolean;
@@ -19,21 +21,40 @@ interface Props {
   companyId: string;
   agents: AgentDto[];
   roles: string[];
-  adapterTypes: string[];
+  /** kept for callers; the form offers every adapter type of the schema */
+  adapterTypes?: string[];
+  /** the company's prefix, for the link to the new agent's page */
+  prefix?: string;
   onCreated: (agent: AgentWithChain) => void;
 }
 
 export function NewAgentDialog(props: Props) {
   return (
     <Dialog open={props.open} onClose={props.onClose} title="New agent" description="The agent starts idle and can be woken once it has an API key." className="max-w-2xl">
-      <NewAgentForm {...props} />
+      <NewAgentBody {...props} />
     </Dialog>
   );
 }
 
 const defaultIcons: Record<string, string> = { ceo: "crown", manager: "users", engineer: "code", researcher: "microscope", designer: "palette", qa: "test-tube", general: "bot" };
 
-function NewAgentForm({ onClose, companyId, agents, roles, adapterTypes, onCreated }: Props) {
+/** The form, then (once created) a test of the new agent's environment before it is woken. */
+function NewAgentBody(props: Props) {
+  const [created, setCreated] = useState<AgentWithChain | null>(null);
+  if (!created) return <NewAgentForm {...props} onCreated={(agent) => { setCreated(agent); props.onCreated(agent); }} />;
+  return (
+    <div className="space-y-4" data-testid="agent-created">
+      <p className="text-sm text-slate-700"><span className="font-medium text-slate-900">{created.name}</span> is created and idle. Check that its adapter can run here before waking it:</p>
+      <TestEnvironment agentId={created.id} />
+      <DialogActions>
+        {props.prefix && <Link href={`/${props.prefix}/agents/${created.urlKey}`} className="text-sm font-medium text-indigo-700 hover:underline">Open {created.name}&apos;s page</Link>}
+        <Button variant="primary" onClick={props.onClose}>Done</Button>
+      </DialogActions>
+    </div>
+  );
+}
+
+function NewAgentForm({ onClose, companyId, agents, roles, onCreated }: Props) {
   const queryClient = useQueryClient();
   const live = agents.filter((a) => a.status !== "terminated");
   const ceo = live.find((a) => a.role === "ceo");
@@ -41,7 +62,8 @@ function NewAgentForm({ onClose, companyId, agents, roles, adapterTypes, onCreat
   const [icon, setIcon] = useState(defaultIcons[ceo ? "engineer" : "ceo"]);
   const [iconTouched, setIconTouched] = useState(false);
   const [reportsTo, setReportsTo] = useState(ceo?.id ?? "");
-  const [budgetError, setBudgetError] = useState<string | null>(null);
+  const [config, setConfig] = useState(() => newConfigDraft());
+  const [configErrors, setConfigErrors] = useState<ConfigErrors>({});
 
   const mutation = useMutation({
     mutationFn: (input: NewAgent) => createAgent(companyId, input),
@@ -65,9 +87,9 @@ function NewAgentForm({ onClose, companyId, agents, roles, adapterTypes, onCreat
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const cents = dollarsToCents(String(form.get("budget") ?? ""));
-    if (cents === null) return setBudgetError("Enter an amount in dollars, such as 50 or 12.50");
-    setBudgetError(null);
+    const { input, errors } = configInputOf(config);
+    setConfigErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     const title = String(form.get("title") ?? "").trim();
     mutation.mutate({
       name: String(form.get("name")).trim(),
@@ -75,15 +97,15 @@ function NewAgentForm({ onClose, companyId, agents, roles, adapterTypes, onCreat
       ...(title ? { title } : {}),
       icon,
       reportsTo: role === "ceo" || !reportsTo ? null : reportsTo,
-      adapterType: String(form.get("adapterType")),
-      budgetMonthlyCents: cents,
+      ...input,
     });
   }
 
   const err = mutation.error;
+  const shownConfigErrors = { ...configErrorsOf(err), ...configErrors };
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label="New agent">
-      <ApiErrorAlert error={err} fields={["name", "role", "title", "icon", "reportsTo", "adapterType", "budgetMonthlyCents"]} />
+      <ApiErrorAlert error={err} fields={["name", "role", "title", "icon", "reportsTo", ...Object.keys(configErrorsOf(err))]} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" htmlFor="agent-name" hint="@-mentions find the agent by this name." errors={fieldErrors(err, "name")}>
           <Input id="agent-name" name="name" required maxLength={100} autoFocus placeholder={role === "ceo" ? "Ada" : "Grace"} />
@@ -108,20 +130,16 @@ function NewAgentForm({ onClose, companyId, agents, roles, adapterTypes, onCreat
             ))}
           </Select>
         </Field>
-        <Field label="Adapter" htmlFor="agent-adapter" hint="How Charter wakes the agent." errors={fieldErrors(err, "adapterType")}>
-          <Select id="agent-adapter" name="adapterType" defaultValue="claude_local">
-            {adapterTypes.map((t) => <option key={t} value={t}>{adapterLabels[t] ?? t}</option>)}
-          </Select>
-        </Field>
-        <Field label="Monthly budget" htmlFor="agent-budget" hint="In dollars; 0 means no limit." errors={budgetError ? [budgetError] : fieldErrors(err, "budgetMonthlyCents")}>
-          <DollarInput id="agent-budget" name="budget" defaultValue="0" />
-        </Field>
       </div>
       <fieldset className="space-y-1.5">
         <legend className="text-sm font-medium text-slate-800">Icon</legend>
         <IconPicker value={icon} onChange={(i) => { setIcon(i); setIconTouched(true); }} />
         {fieldErrors(err, "icon").length > 0 && <p className="text-xs text-red-600">{fieldErrors(err, "icon").join("; ")}</p>}
       </fieldset>
+      <section className="space-y-3 border-t border-slate-100 pt-4" aria-label="Adapter configuration">
+        <h3 className="text-sm font-semibold text-slate-900">How it runs</h3>
+        <AdapterConfigForm value={config} onChange={setConfig} errors={shownConfigErrors} />
+      </section>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
         <Button type="submit" variant="primary" pending={mutation.isPending}>Create agent</Button>

@@ -38,7 +38,8 @@ export function AgentRuns({ companyId, prefix, agentId, agentStatus, initialRuns
     onSuccess: () => queryClient.invalidateQueries({ queryKey: runKeys.ofAgent(companyId, agentId) }),
   });
   const runnable = !["paused", "terminated", "pending_approval"].includes(agentStatus);
-  const wake = runNow.data;
+  // the note is about the wake until its run shows up in the list (the list follows the run live)
+  const wake = runNow.data && !data.items.some((r) => r.createdAt >= runNow.data.createdAt || r.id === runNow.data.runId) ? runNow.data : undefined;
   return (
     <Card data-testid="agent-runs">
       <CardHeader

@@ -25,6 +25,8 @@ export interface NewAgent {
   adapterType: string;
   budgetMonthlyCents?: number;
   capabilities?: string;
+  adapterConfig?: Record<string, unknown>;
+  runtimeConfig?: Record<string, unknown>;
 }
 
 export type AgentPatch = Partial<{
