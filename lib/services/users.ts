@@ -9,7 +9,11 @@ import { requireBoard } from "@/lib/auth/permissions";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
 import type { ServiceContext } from "@/lib/services/context";
 
+// Every instance that starts on a database without users issues its own setup token and prints it;
+// none replaces another's (a second instance, or a restart, would otherwise kill the link already
+// printed). Each row's key is this prefix and the digest; the first to be used consumes them all.
 const SETUP_KEY = "setup_token_digest";
+const setupRows = { key: { startsWith: SETUP_KEY } };
 
 const defaultName = (email: string) => email.split("@")[0];
 
@@ -26,17 +30,22 @@ export async function hasAnyUser(db: Db): Promise<boolean> {
   return (await db.user.findFirst({ select: { id: true } })) !== null;
 }
 
-/** A fresh one-time setup token (only its digest is kept); null once a board user exists. */
+/** A fresh one-time setup token, beside any already issued (only its digest is kept); null once a board user exists. */
 export async function issueSetupToken(db: Db): Promise<string | null> {
   if (await hasAnyUser(db)) return null;
   const { token, digest } = mintToken("setup");
-  await db.instanceSetting.upsert({ where: { key: SETUP_KEY }, create: { key: SETUP_KEY, value: digest }, update: { value: digest } });
+  await db.instanceSetting.create({ data: { key: `${SETUP_KEY}:${digest}`, value: digest } });
   return token;
 }
 
+async function setupTokenMatches(db: Pick<Db, "instanceSetting">, token: string): Promise<boolean> {
+  const digest = digestToken(token);
+  const rows = await db.instanceSetting.findMany({ where: setupRows });
+  return rows.some((row) => safeEqual(row.value, digest));
+}
+
 export async function setupTokenValid(db: Db, token: string): Promise<boolean> {
-  const row = await db.instanceSetting.findUnique({ where: { key: SETUP_KEY } });
-  return !!row && safeEqual(row.value, digestToken(token)) && !(await hasAnyUser(db));
+  return (await setupTokenMatches(db, token)) && !(await hasAnyUser(db));
 }
 
 /** Creates the first board user, an instance admin; the token works once. */
@@ -44,12 +53,10 @@ export async function completeSetup(db: Db, input: { token: string; email: strin
   const passwordHash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('charter.setup', 0))`;
-    const row = await tx.instanceSetting.findUnique({ where: { key: SETUP_KEY } });
-    const users = await tx.user.count();
-    if (!row || users > 0 || !safeEqual(row.value, digestToken(input.token))) {
+    if ((await tx.user.count()) > 0 || !(await setupTokenMatches(tx, input.token))) {
       throw new AppError("forbidden", "This setup link is invalid or has already been used");
     }
-    await tx.instanceSetting.delete({ where: { key: SETUP_KEY } });
+    await tx.instanceSetting.deleteMany({ where: setupRows });
     const user = await tx.user.create({
       data: { email: input.email, name: input.name ?? defaultName(input.email), passwordHash, isInstanceAdmin: true },
     });

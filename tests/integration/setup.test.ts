@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { digestToken, mintToken } from "@/lib/auth/tokens";
 import { verifyPassword } from "@/lib/auth/password";
+import { prepareDatabase } from "@/scripts/prepare-db.mjs";
 import { call } from "../support/api";
 
 async function armSetup(): Promise<string> {
@@ -65,5 +66,19 @@ describe("POST /api/setup", () => {
       expect(res.body.code).toBe("validation_error");
     }
     expect((await setup({ token, email: "a@example.test", password: "password123" })).status).toBe(201);
+  });
+});
+
+describe("setup tokens on a shared database", () => {
+  it("a second instance starting on the same database issues its own token and leaves the first one working; the first used consumes both", async () => {
+    const first = await prepareDatabase(process.env.DATABASE_URL!);
+    const second = await prepareDatabase(process.env.DATABASE_URL!);
+    expect(first.setupToken).toMatch(/^chk_setup_/);
+    expect(second.setupToken).toMatch(/^chk_setup_/);
+    expect(second.setupToken).not.toBe(first.setupToken);
+    expect((await setup({ token: first.setupToken, email: "first@example.test", password: "password123" })).status).toBe(201);
+    expect((await setup({ token: second.setupToken, email: "second@example.test", password: "password123" })).status).toBe(403);
+    expect(await db().instanceSetting.count({ where: { key: { startsWith: "setup_token_digest" } } })).toBe(0);
+    expect((await prepareDatabase(process.env.DATABASE_URL!)).setupToken).toBeNull();
   });
 });
