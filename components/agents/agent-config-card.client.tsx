@@ -15,7 +15,13 @@ import { keptKeys } from "@/components/agents/adapter-config-model";
 import { TestEnvironment } from "@/components/agents/test-environment.client";
 import { useAgentChanged } from "@/components/agents/use-agent-cache";
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Equal as JSON whatever the key order (the form writes keys in the schema's order). */
+const same = (a: unknown, b: unknown) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+function sorted(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sorted);
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, sorted(x)]));
+  return v;
+}
 
 export function AgentConfigCard({ companyId, agent, readOnly, canTest, children }: {
   companyId: string; agent: AgentWithChain; readOnly: boolean; canTest: boolean; children?: ReactNode;

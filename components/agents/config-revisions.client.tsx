@@ -92,18 +92,18 @@ function RevisionDiff({ revision, previous }: { revision: ConfigRevision; previo
       {changes.length === 0 ? (
         <p className="text-xs text-slate-500">No visible change: secret values are never shown, so a changed secret looks the same.</p>
       ) : (
-        <ul className="space-y-1.5">
+        <div className="space-y-1.5">
           {changes.map((c) => (
-            <li key={c.path} className="rounded-md bg-slate-50 px-2.5 py-1.5 text-xs">
+            <div key={c.path} className="rounded-md bg-slate-50 px-2.5 py-1.5 text-xs" data-change={c.path}>
               <p className="break-all font-mono font-medium text-slate-700">{c.path}</p>
               <p className="mt-0.5 flex flex-wrap items-baseline gap-x-1.5 font-mono">
                 {previous && <del className="break-all text-red-700 decoration-red-300" aria-label="before">{shownValue(c.before)}</del>}
                 {previous && <span className="text-slate-400" aria-hidden="true">→</span>}
                 <ins className="break-all text-emerald-800 no-underline" aria-label="after">{shownValue(c.after)}</ins>
               </p>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       )}
       <details>
         <summary className="cursor-pointer text-xs text-slate-500 hover:text-slate-700">Full configuration</summary>
