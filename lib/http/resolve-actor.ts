@@ -54,6 +54,6 @@ function assertSameOrigin(req: NextRequest) {
   if (safeMethods.has(req.method)) return;
   const from = originOf(req.headers.get("origin") ?? req.headers.get("referer"));
   const configured = env().PUBLIC_BASE_URL;
-  const ok = from !== null && ((configured !== undefined && from.origin === new URL(configured).origin) || from.host.toLowerCase() === requestHost(req.headers));
+  const ok = from !== null && ((configured !== undefined && from.origin === new URL(configured).origin) || from.host.toLowerCase() === (requestHost(req.headers) ?? req.nextUrl.host));
   if (!ok) throw new AppError("forbidden", "Cross-site requests with a session cookie are refused: send an Origin header of this site");
 }

@@ -72,6 +72,16 @@ export async function oauthCall(method: string, url: string, opts: OAuthCallOpti
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 
+/** fetch() over the in-process OAuth and MCP routes, for client libraries that take a fetch (the MCP SDK's auth). */
+export async function oauthFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const req = new Request(input, init);
+  const load = routes[new URL(req.url).pathname];
+  if (!load) return new Response(null, { status: 404 });
+  const handler = ((await load()) as Record<string, Handler | undefined>)[req.method];
+  if (!handler) return new Response(null, { status: 405 });
+  return handler(new NextRequest(req));
+}
+
 export const CLIENT_ID = "charter-test-client";
 export const CLIENT_SECRET = "charter-test-secret-0123456789";
 
