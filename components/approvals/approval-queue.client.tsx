@@ -30,6 +30,14 @@ export function ApprovalQueue({ companyId, names, canDecide, initial }: {
     queryFn: () => fetchApprovals(companyId, tab),
     initialData: tab === "pending" ? initial.pending : tab === "all" ? initial.all : undefined,
   });
+  // the tab's count is the pending list itself, re-read after a decision or a live event (a count
+  // taken from the server-rendered page stayed as it was after a decision)
+  const pending = useQuery({
+    queryKey: approvalKeys.list(companyId, "pending"),
+    queryFn: () => fetchApprovals(companyId, "pending"),
+    initialData: initial.pending,
+  });
+  const pendingCount = pending.data?.length ?? 0;
   const rows = sortQueue(query.data ?? []);
   return (
     <div className="space-y-4">
@@ -43,7 +51,7 @@ export function ApprovalQueue({ companyId, names, canDecide, initial }: {
             className={cn("-mb-px border-b-2 px-3 py-2 text-sm font-medium", tab === t.key ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-500 hover:text-slate-800")}
           >
             {t.label}
-            {t.key === "pending" && initial.pending.length > 0 && <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 text-xs text-amber-800">{initial.pending.length}</span>}
+            {t.key === "pending" && pendingCount > 0 && <span data-testid="pending-tab-count" className="ml-1.5 rounded-full bg-amber-100 px-1.5 text-xs text-amber-800">{pendingCount}</span>}
           </button>
         ))}
       </div>

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApprovalDto } from "@/lib/dto/approvals";
 import { approvalKeys, decideApproval, type Decision } from "@/lib/queries/approvals";
 import { agentKeys } from "@/lib/queries/agents";
+import { inboxKeys } from "@/lib/queries/inbox";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { ApiErrorAlert } from "@/components/forms/api-error";
@@ -24,6 +25,7 @@ export function DecisionControls({ companyId, approval, onDecided }: { companyId
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: approvalKeys.all(companyId) }),
         queryClient.invalidateQueries({ queryKey: agentKeys.all(companyId) }),
+        queryClient.invalidateQueries({ queryKey: inboxKeys.all(companyId) }),
       ]);
     },
   });

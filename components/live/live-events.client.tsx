@@ -15,11 +15,12 @@ export interface LiveChange {
 
 export const LIVE_EVENT = "charter:change";
 
-// entity type → the key segment under ["companies", id] that holds its queries
+// entity type → the key segments under ["companies", id] that hold its queries (the inbox holds
+// blocked and assigned issues, mentions, paused agents and failed runs)
 const segments: Record<string, string[]> = {
-  agent: ["agents"],
-  issue: ["issues"],
-  heartbeat_run: ["runs", "agents"],
+  agent: ["agents", "inbox"],
+  issue: ["issues", "inbox"],
+  heartbeat_run: ["runs", "agents", "inbox"],
 };
 
 function invalidate(client: QueryClient, change: LiveChange) {

@@ -3,9 +3,11 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
+import { badgeText, useInboxCount } from "@/components/inbox/use-inbox-count.client";
 
 const glyphs: Record<string, string> = {
   dashboard: "M3 3h8v10H3zM13 3h8v6h-8zM13 11h8v10h-8zM3 15h8v6H3z",
+  inbox: "M22 12h-6l-2 3h-4l-2-3H2M5.45 5.11L2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z",
   approvals: "M9 11l3 3 8-8M20 12v7a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h9",
   costs: "M12 2v20M17 6H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6",
   issues: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8.5 12.5l2.5 2.5 4.5-5",
@@ -21,10 +23,13 @@ export interface NavItem {
   href: string;
   label: string;
   glyph: keyof typeof glyphs;
+  /** a live count beside the label: the user's unread inbox items, or the approvals waiting */
+  badge?: "unread" | "pendingApprovals";
 }
 
-export function NavLinks({ items }: { items: NavItem[] }) {
+export function NavLinks({ items, companyId }: { items: NavItem[]; companyId?: string }) {
   const pathname = usePathname();
+  const counts = useInboxCount(items.some((i) => i.badge) ? companyId : undefined).data;
   return (
     <nav aria-label="Company" className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
       {items.map((item) => {
@@ -43,6 +48,15 @@ export function NavLinks({ items }: { items: NavItem[] }) {
               <path d={glyphs[item.glyph]} />
             </svg>
             {item.label}
+            {item.badge && !!counts?.[item.badge] && (
+              <span
+                data-testid={`nav-badge-${item.badge}`}
+                aria-label={`${counts[item.badge]} ${item.badge === "unread" ? "unread" : "pending"}`}
+                className={cn("ml-auto rounded-full px-1.5 text-xs font-semibold tabular-nums", item.badge === "unread" ? "bg-indigo-600 text-white" : "bg-amber-100 text-amber-800")}
+              >
+                {badgeText(counts[item.badge])}
+              </span>
+            )}
           </Link>
         );
       })}

@@ -15,12 +15,13 @@ export function Sidebar({ company, companies, user }: { company: SwitcherCompany
   const base = `/${company.issuePrefix}`;
   const items: NavItem[] = [
     { href: `${base}/dashboard`, label: "Dashboard", glyph: "dashboard" },
+    { href: `${base}/inbox`, label: "Inbox", glyph: "inbox", badge: "unread" },
     { href: `${base}/issues`, label: "Issues", glyph: "issues" },
     { href: `${base}/projects`, label: "Projects", glyph: "projects" },
     { href: `${base}/goals`, label: "Goals", glyph: "goals" },
     { href: `${base}/agents`, label: "Agents", glyph: "agents" },
     { href: `${base}/org`, label: "Org chart", glyph: "org" },
-    { href: `${base}/approvals`, label: "Approvals", glyph: "approvals" },
+    { href: `${base}/approvals`, label: "Approvals", glyph: "approvals", badge: "pendingApprovals" },
     { href: `${base}/costs`, label: "Costs", glyph: "costs" },
     { href: `${base}/activity`, label: "Activity", glyph: "activity" },
     { href: `${base}/settings`, label: "Settings", glyph: "settings" },
@@ -32,7 +33,7 @@ export function Sidebar({ company, companies, user }: { company: SwitcherCompany
         Charter
       </Link>
       <CompanySwitcher current={company} companies={companies} />
-      <NavLinks items={items} />
+      <NavLinks items={items} companyId={company.id} />
       <div className="border-t border-slate-200 pt-3 md:mt-auto">
         {/* a plain link: /docs/api is a page of its own, outside the board's app */}
         <a href="/docs/api" className="mb-3 block px-1.5 text-xs text-slate-600 hover:text-slate-900 hover:underline">

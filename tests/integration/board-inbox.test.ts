@@ -84,7 +84,7 @@ describe("GET /api/companies/:companyId/inbox", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await client(w.tokens.owner).get(inboxUrl(w, `limit=3${cursor ? `&cursor=${cursor}` : ""}`));
+      const res: { body: Array<{ key: string }>; headers: Headers } = await client(w.tokens.owner).get(inboxUrl(w, `limit=3${cursor ? `&cursor=${cursor}` : ""}`));
       expect(res.body.length).toBeLessThanOrEqual(3);
       seen.push(...res.body.map((i: { key: string }) => i.key));
       cursor = res.headers.get("x-next-cursor");

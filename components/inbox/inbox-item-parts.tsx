@@ -1,0 +1,30 @@
+import type { InboxItemKind } from "@/lib/schemas/inbox";
+
+export const kindLabels: Record<InboxItemKind, string> = {
+  approval: "Approval",
+  run_failed: "Failed run",
+  issue_blocked: "Blocked",
+  issue_assigned: "Assigned to you",
+  mention: "Mention",
+  agent_paused: "Paused agent",
+};
+
+export const kindTones: Record<InboxItemKind, string> = {
+  approval: "bg-amber-50 text-amber-800",
+  run_failed: "bg-red-50 text-red-700",
+  issue_blocked: "bg-orange-50 text-orange-700",
+  issue_assigned: "bg-sky-50 text-sky-700",
+  mention: "bg-violet-50 text-violet-700",
+  agent_paused: "bg-slate-100 text-slate-700",
+};
+
+const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [["day", 86_400], ["hour", 3_600], ["minute", 60]];
+const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto", style: "short" });
+
+/** "5 min. ago", "yesterday": how long the item has waited; the exact time on hover. */
+export function RelativeTime({ iso, title, now = Date.now() }: { iso: string; title: string; now?: number }) {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const [unit, size] = units.find(([, s]) => Math.abs(seconds) >= s) ?? ["minute", 60];
+  const text = Math.abs(seconds) < 60 ? "just now" : rtf.format(Math.round(seconds / size), unit);
+  return <time dateTime={iso} title={title} className="whitespace-nowrap text-xs tabular-nums text-slate-400" suppressHydrationWarning>{text}</time>;
+}
