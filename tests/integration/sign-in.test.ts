@@ -251,7 +251,8 @@ describe("cookie-authenticated writes need an Origin of this site", () => {
   it("another site's Origin, an Origin of null and no Origin nor Referer are 403; nothing is created", async () => {
     const { user } = await createBoardUser();
     const cookie = await sessionCookie(user.id);
-    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, {}, { referer: "https://evil.example/page" }]) {
+    const cases: Record<string, string>[] = [{ origin: "https://evil.example" }, { origin: "null" }, {}, { referer: "https://evil.example/page" }];
+    for (const headers of cases) {
       const res = await post(cookie, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
     }
