@@ -3,7 +3,8 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 
 export async function boardApi(page: Page): Promise<APIRequestContext> {
-  const res = await page.request.post("/api/board/tokens", { data: { name: "e2e" } });
+  // a cookie-authenticated write: like the browser's own fetch, it names this site as its Origin
+  const res = await page.request.post("/api/board/tokens", { data: { name: "e2e" }, headers: { origin: process.env.CHARTER_E2E_BASE_URL! } });
   expect(res.status(), await res.text()).toBe(201);
   const { token } = (await res.json()) as { token: string };
   return playwrightRequest.newContext({

@@ -282,3 +282,38 @@ describe("cookie-authenticated writes need an Origin of this site", () => {
     expect((await client(token).post("/api/board/tokens", { name: "cli" })).status).toBe(201);
   });
 });
+
+describe("the request stamp of the Node server (lib/auth/request-stamp.ts)", () => {
+  async function serve(fn: (url: string) => Promise<void>) {
+    const { installRequestStamp } = await import("@/lib/auth/request-stamp");
+    const http = await import("node:http");
+    installRequestStamp();
+    const server = http.createServer((req, res) => res.end(String(req.headers[PEER_ADDRESS_HEADER])));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      await fn(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
+    } finally {
+      server.close();
+    }
+  }
+
+  it("stamps the socket's address over any the client sent", () =>
+    serve(async (url) => {
+      const res = await fetch(url, { headers: { [PEER_ADDRESS_HEADER]: "10.6.6.6" } });
+      expect(await res.text()).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    }));
+
+  it("sends HSTS only when the browser came over https: PUBLIC_BASE_URL https, or a trusted proxy's X-Forwarded-Proto", () =>
+    serve(async (url) => {
+      const hsts = async (headers: Record<string, string> = {}) => (await fetch(url, { headers })).headers.get("strict-transport-security");
+      expect(await hsts({ "x-forwarded-proto": "https" })).toBeNull();
+      setEnv("TRUST_PROXY", "true");
+      expect(await hsts({ "x-forwarded-proto": "https" })).toBe("max-age=31536000");
+      expect(await hsts({ "x-forwarded-proto": "http" })).toBeNull();
+      setEnv("TRUST_PROXY", undefined);
+      setEnv("PUBLIC_BASE_URL", "https://board.example.com");
+      expect(await hsts()).toBe("max-age=31536000");
+      setEnv("PUBLIC_BASE_URL", "http://board.example.com");
+      expect(await hsts({ "x-forwarded-proto": "https" })).toBeNull();
+    }));
+});
