@@ -69,7 +69,7 @@ function Subject({ row, ctx, fallback }: { row: ActivityRow; ctx: DescribeContex
   const subject = row.subject;
   if (!subject) return <span className="font-medium text-slate-900">{fallback}</span>;
   const href = subjectHref(row, ctx.prefix);
-  const label = row.entityType === "issue"
+  const label = row.entityType === "issue" && subject.ref
     ? <><span className="font-mono text-xs">{subject.label}</span>{subject.title ? <> {subject.title}</> : null}</>
     : subject.label;
   return href ? <Link href={href} className={linkClass} data-testid="activity-subject">{label}</Link> : <span className="font-medium text-slate-900">{label}</span>;
