@@ -98,8 +98,8 @@ const statementNames = new Map<string, string>();
 export type SqlExec = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /** A transaction on one pooled connection, for hot paths written in SQL (fixed texts: statementName). */
-export async function sqlTx<T>(fn: (exec: SqlExec) => Promise<T>): Promise<T> {
-  const client = await sql().connect();
+export async function sqlTx<T>(fn: (exec: SqlExec) => Promise<T>, pool: pg.Pool = sql()): Promise<T> {
+  const client = await pool.connect();
   // A checked-out client has no listener of the pool's: a connection the server ends mid-transaction
   // (a restart, an admin's terminate) would be an uncaught 'error'. The query in flight fails, this
   // transaction fails with it, and the broken connection is destroyed instead of returned.

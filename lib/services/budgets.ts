@@ -12,7 +12,7 @@ import { atLimit, atWarning, isoDay, monthStartUtc, nextMonthStartUtc } from "@/
 /** Statuses from which a budget pause applies; board pauses, pending and terminated agents stay as they are. */
 const workingStatuses = ["idle", "running", "error"];
 
-/** The current UTC month's first day and the next month's, as the SQL here (and budgetStateColumns) takes them. */
+/** The current UTC month's first day and the next month's, as the SQL here (and the cost event's statement) takes them. */
 export const monthArgs = (now: Date) => [isoDay(monthStartUtc(now)), isoDay(nextMonthStartUtc(now))];
 
 export interface BudgetState {
@@ -35,36 +35,7 @@ export interface BudgetEffects {
   pausedAgentIds: string[];
 }
 
-/**
- * The budget state after a cost event, as columns of the statement that records it (see
- * recordCostEvent): `st` holds both budgets, `roll` is the rollup row the event was folded into,
- * as its upsert returned it. $2 is the company, $3 the agent, and `monthFrom`/`monthTo` the
- * parameters of the current UTC month. The upserted row is taken from RETURNING, which carries
- * every report committed before the row lock was granted (concurrent reports of one agent queue
- * there); the month's other rows come from the statement's snapshot.
- */
-export function budgetStateColumns(monthFrom: string, monthTo: string): string {
-  const fresh = `coalesce(CASE WHEN roll.day >= ${monthFrom}::date AND roll.day < ${monthTo}::date THEN roll."costCents" END, 0)`;
-  return `st."agentBudgetCents", st."companyBudgetCents",
-    ((SELECT coalesce(sum(r."costCents"), 0) FROM "CostRollup" r
-       WHERE r."companyId" = $2::uuid AND r."agentId" = $3::uuid AND r.day >= ${monthFrom}::date AND r.day < ${monthTo}::date
-         AND NOT (r.day IS NOT DISTINCT FROM roll.day AND r."projectId" IS NOT DISTINCT FROM roll."projectId")) + ${fresh})::float8 AS "agentSpentCents",
-    -- the company's month is summed only when it has a budget to hold it against (0: no limit)
-    CASE WHEN st."companyBudgetCents" > 0 THEN
-      ((SELECT coalesce(sum(r."costCents"), 0) FROM "CostRollup" r
-         WHERE r."companyId" = $2::uuid AND r.day >= ${monthFrom}::date AND r.day < ${monthTo}::date
-           AND NOT (r.day IS NOT DISTINCT FROM roll.day AND r."agentId" = $3::uuid AND r."projectId" IS NOT DISTINCT FROM roll."projectId")) + ${fresh})::float8
-    ELSE 0 END AS "companySpentCents"`;
-}
-
-/** The budgets side of budgetStateColumns: the CTE `st`. */
-export const budgetsCte = `st AS (
-    SELECT a."budgetMonthlyCents" AS "agentBudgetCents", c."budgetMonthlyCents" AS "companyBudgetCents"
-      FROM "Agent" a JOIN "Company" c ON c.id = a."companyId" WHERE a.id = $3::uuid AND a."companyId" = $2::uuid
-  )`;
-
-
-/** Reads budgetStateColumns' columns from a row. */
+/** Reads the budget state columns of the statement recording a cost event (recordCostEvent). */
 export function budgetStateOf(r: Record<string, unknown>): BudgetState | null {
   if (r.agentBudgetCents === null || r.agentBudgetCents === undefined) return null;
   return {
@@ -100,8 +71,8 @@ async function pauseForBudget(exec: SqlExec, actor: Actor | null, companyId: str
 /**
  * After a cost event of `agentId` worth `costCents` (counted in the current month when `inMonth`):
  * logs the 80% crossings and pauses what reached 100%, as Charter (the rule acts, not the
- * reporter). Concurrent events of one agent serialise on their rollup row; events of different
- * agents may each see the company just under its limit, and then the next event pauses.
+ * reporter). The state comes from the statement that recorded the event, which holds the agent's and
+ * the company's budget locks until the caller's transaction commits: events are decided one at a time.
  */
 export async function enforceBudgets(exec: SqlExec, input: { companyId: string; agentId: string; costCents: number; inMonth: boolean }, s: BudgetState | null): Promise<BudgetEffects> {
   const effects: BudgetEffects = { state: s, warning: false, agentWarning: false, companyWarning: false, pausedAgentIds: [] };

@@ -3,6 +3,7 @@
 // then the budget rules act on that state (a write only at a crossing); all on a
 // SqlExec so the runtime can record a run's cost inside its own transaction. recordCostEvent is
 // the only writer of CostEvent: the rollup is right only if every event passes through it.
+import type pg from "pg";
 import { sql, sqlTx, statementName, type SqlExec } from "@/lib/db/client";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
 import { uuidv7 } from "@/lib/ids";
@@ -10,7 +11,7 @@ import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagin
 import type { CreateCostEventInput } from "@/lib/schemas/costs";
 import type { ServiceContext } from "@/lib/services/context";
 import { companyIdOrThrow, getCompanyOrThrow } from "@/lib/services/companies";
-import { budgetStateColumns, budgetStateOf, budgetsCte, enforceBudgets, monthArgs, type BudgetEffects } from "@/lib/services/budgets";
+import { budgetStateOf, enforceBudgets, monthArgs, type BudgetEffects } from "@/lib/services/budgets";
 import { monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 
 export interface CostEventInput {
@@ -64,19 +65,47 @@ const MAX_FUTURE_MS = 5 * 60_000;
 
 type RecordedCost = { event: ReturnType<typeof costEventDto>; budget: BudgetEffects };
 
-/** The statement recording one event; `guarded`: it aborts (CB001) when a budget reaches 80%. */
+/**
+ * The statement recording one event; `guarded`: it aborts (CB001) when a budget reaches 80%.
+ * `lk` (charter_budget_lock, a migration) runs before the insert: it serialises the event with the
+ * agent's and the company's other events while either has a budget (transaction-level advisory
+ * locks, held until this statement's or the caller's transaction commits) and sums their month
+ * without this event's rollup row, whose value comes from the upsert's RETURNING. So whatever the
+ * projects and whichever instance writes, each event sees every event before it, and exactly one
+ * crosses each line.
+ */
+/**
+ * Whether enforceBudgets would act on this spend: the event crossed the 80% line (atWarning now, not
+ * without the event's in-month cents) or the budget is used up (atLimit), in the same float8
+ * arithmetic as lib/services/spend.ts (budgets are int4: multiplied as such, a budget past
+ * 2^31 / 80 cents would overflow). $11 is the event's cents, $12 its time, $14/$15 the month.
+ */
+function ruleActs(spent: string, budget: string): string {
+  const day = `($12::timestamptz AT TIME ZONE 'UTC')::date`;
+  const added = `CASE WHEN ${day} >= $14::date AND ${day} < $15::date THEN $11::float8 ELSE 0 END`;
+  return `(${budget} > 0 AND ((${spent} * 100 >= ${budget}::float8 * 80 AND (${spent} - ${added}) * 100 < ${budget}::float8 * 80)
+                             OR ${spent} >= ${budget}::float8))`;
+}
+
 function recordSql(guarded: boolean): string {
-  const recorded = `SELECT ref."agentOk", ref."issueOk", ref."projectOk", to_jsonb(ins.*) AS event, ${budgetStateColumns("$14", "$15")}
-       FROM ref LEFT JOIN ins ON true LEFT JOIN roll ON true LEFT JOIN st ON true`;
+  const fresh = `coalesce(CASE WHEN roll.day >= $14::date AND roll.day < $15::date THEN roll."costCents" END, 0)`;
+  const recorded = `SELECT ref."agentOk", ref."issueOk", ref."projectOk", to_jsonb(ins.*) AS event, lk.locked,
+       lk."agentBudgetCents", lk."companyBudgetCents", (lk."agentOtherCents" + ${fresh})::float8 AS "agentSpentCents",
+       -- the company's month is summed only when it has a budget to hold it against (0: no limit)
+       CASE WHEN lk."companyBudgetCents" > 0 THEN (lk."companyOtherCents" + ${fresh})::float8 ELSE 0 END AS "companySpentCents"
+       FROM ref LEFT JOIN lk ON true LEFT JOIN ins ON true LEFT JOIN roll ON true`;
   return `WITH ref AS (
        SELECT EXISTS (SELECT 1 FROM "Agent" WHERE id = $3::uuid AND "companyId" = $2::uuid) AS "agentOk",
               (SELECT i."projectId" FROM "Issue" i WHERE i.id = $4::uuid AND i."companyId" = $2::uuid) AS "issueProjectId",
               ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM "Issue" WHERE id = $4::uuid AND "companyId" = $2::uuid)) AS "issueOk",
               ($5::uuid IS NULL OR EXISTS (SELECT 1 FROM "Project" WHERE id = $5::uuid AND "companyId" = $2::uuid)) AS "projectOk"
+     ), lk AS MATERIALIZED (
+       SELECT b.* FROM ref, charter_budget_lock($2::uuid, $3::uuid, $14::date, $15::date, ($12::timestamptz AT TIME ZONE 'UTC')::date,
+                                                coalesce($5::uuid, ref."issueProjectId", '${NO_PROJECT}'::uuid), ${guarded}) b
      ), ins AS (
        INSERT INTO "CostEvent" (id, "companyId", "agentId", "issueId", "projectId", "runId", provider, model, "inputTokens", "outputTokens", "costCents", "occurredAt", "createdAt", estimated)
        SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, coalesce($5::uuid, ref."issueProjectId"), $6::uuid, $7, $8, $9, $10, $11, $12::timestamptz, $13::timestamptz, $16::boolean
-         FROM ref WHERE ref."agentOk" AND ref."issueOk" AND ref."projectOk"
+         FROM ref, lk WHERE ref."agentOk" AND ref."issueOk" AND ref."projectOk"
        RETURNING *
      ), roll AS (
        INSERT INTO "CostRollup" ("companyId", day, "agentId", "projectId", "costCents", "inputTokens", "outputTokens", "eventCount")
@@ -88,13 +117,10 @@ function recordSql(guarded: boolean): string {
          "outputTokens" = "CostRollup"."outputTokens" + EXCLUDED."outputTokens",
          "eventCount" = "CostRollup"."eventCount" + 1
        RETURNING day, "projectId", "costCents"
-     ), ${budgetsCte}${guarded
+     )${guarded
     ? `, recorded AS (${recorded})
-     -- atWarning (lib/services/spend.ts) of either budget, in the same float8 arithmetic (budgets are
-     -- int4: multiplied as such, a budget past 2^31 / 80 cents would overflow)
      SELECT * FROM recorded
-      WHERE charter_budget_guard(coalesce(("agentBudgetCents" > 0 AND "agentSpentCents" * 100 >= "agentBudgetCents"::float8 * 80)
-                                       OR ("companyBudgetCents" > 0 AND "companySpentCents" * 100 >= "companyBudgetCents"::float8 * 80), false))`
+      WHERE charter_budget_guard(coalesce(${ruleActs('"agentSpentCents"', '"agentBudgetCents"')} OR ${ruleActs('"companySpentCents"', '"companyBudgetCents"')}, false))`
     : `\n     ${recorded}`}`;
 }
 const recordInTransaction = recordSql(false);
@@ -132,26 +158,38 @@ export async function recordCostEvent(exec: SqlExec, input: CostEventInput, now 
   return applyBudgets(exec, input, r, inMonth);
 }
 
-// Under every budget's 80% no budget rule writes, so this is never called; were the guard and
+// When the guard lets an event through no budget rule writes, so this is never called; were the guard and
 // enforceBudgets ever to disagree, the rule's writes would still be made (each on its own) rather
 // than fail a request whose event is already committed.
-const ownStatements: SqlExec = async (text, values) => (await sql().query({ name: statementName(text), text, values })).rows;
+const ownStatements = (pool: pg.Pool): SqlExec => async (text, values) => (await pool.query({ name: statementName(text), text, values })).rows;
 
 /**
- * recordCostEvent as one statement on its own (one round trip, no transaction held open across
- * the event loop), when the event leaves every budget under 80% and so no budget rule can act;
- * null (nothing written) otherwise, and then the caller records it with recordCostEvent. Reports
- * of one agent queue on its rollup row, which this holds only while the statement commits.
+ * recordCostEvent as one statement on its own (no transaction held open across the event loop), when
+ * no budget rule acts on the event (it crosses no 80% line and leaves every budget under 100%); null
+ * (nothing written) otherwise, and then the caller records it with recordCostEvent. Events of a
+ * budgeted agent or company queue on its budget lock, which this holds only while the statement runs.
  */
-async function recordCostEventAlone(input: CostEventInput, now = new Date()): Promise<RecordedCost | null> {
+async function recordCostEventAlone(pool: pg.Pool, input: CostEventInput, now = new Date()): Promise<RecordedCost | null> {
   const { values, inMonth } = recordArgs(input, now);
   try {
-    const { rows } = await sql().query({ name: statementName(recordAlone), text: recordAlone, values });
-    return await applyBudgets(ownStatements, input, rows[0], inMonth);
+    const { rows } = await pool.query({ name: statementName(recordAlone), text: recordAlone, values });
+    // it committed without waiting for its WAL flush (see charter_budget_lock): a synchronous commit
+    // flushes the WAL up to and past it before anyone is told
+    if (rows[0].locked) await pool.query("SELECT pg_current_xact_id()::text");
+    return await applyBudgets(ownStatements(pool), input, rows[0], inMonth);
   } catch (e) {
     if ((e as { code?: string }).code === "CB001") return null;
     throw e;
   }
+}
+
+/**
+ * A reported event (the caller checked who may report it): one statement when it stays under 80% of
+ * every budget, else a transaction that applies the budget rules. `pool`: the app's, or another
+ * instance's in tests.
+ */
+export async function recordReportedCost(event: CostEventInput, pool: pg.Pool = sql()): Promise<RecordedCost> {
+  return (await recordCostEventAlone(pool, event)) ?? (await sqlTx((exec) => recordCostEvent(exec, event), pool));
 }
 
 /** POST /api/companies/:companyId/cost-events: an agent reports only its own spend. */
@@ -163,7 +201,7 @@ export async function createCostEvent(ctx: ServiceContext, companyRef: string, i
     ...input, companyId, runId: actor.kind === "agent" ? actor.runId : null,
     occurredAt: input.occurredAt ? new Date(input.occurredAt) : undefined,
   };
-  const recorded = (await recordCostEventAlone(event)) ?? (await sqlTx((exec) => recordCostEvent(exec, event)));
+  const recorded = await recordReportedCost(event);
   return {
     ...recorded.event,
     spentMonthlyCents: recorded.budget.state?.agentSpentCents ?? 0,
