@@ -48,7 +48,7 @@ test("first run: set up, the guide to the CEO's first run, an engineer, sign out
     await page.getByRole("link", { name: "Skip setup" }).first().click();
     await page.waitForURL(/\/companies$/);
     await expect(page.getByText("No companies yet")).toBeVisible();
-    await snap(page, testInfo, "03-companies-empty");
+    await snapBoth(page, testInfo, "03-companies-empty");
     await page.getByRole("link", { name: "Set up your first company" }).click();
     await page.waitForURL(/\/onboarding$/);
   });
@@ -78,7 +78,7 @@ test("first run: set up, the guide to the CEO's first run, an engineer, sign out
     await page.goto("/ACME/dashboard");
     const card = page.getByTestId("finish-setup");
     await expect(card).toContainText("Finish setting up Acme Robotics");
-    await snap(page, testInfo, "05-dashboard-finish-setup");
+    await snapBoth(page, testInfo, "05-dashboard-finish-setup");
     await card.getByRole("link", { name: "Continue setup" }).click();
     await page.waitForURL(/\/onboarding\?company=ACME&step=ceo$/);
   });

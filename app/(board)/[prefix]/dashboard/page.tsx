@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { listActivity } from "@/lib/services/activity";
 import { getDashboard } from "@/lib/services/dashboard";
 import { listAgents } from "@/lib/services/agents/agents";
+import { can } from "@/lib/auth/permissions";
 import { boardPageContext, companyDirectory, companyForPrefix } from "@/app/(board)/page-data";
 import { PageHeader } from "@/components/ui/page-header";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
@@ -20,7 +21,8 @@ export default async function DashboardPage({ params }: { params: Promise<{ pref
     companyDirectory(ctx, company.id),
     listAgents(ctx, company.id, { role: "ceo", limit: 10 }),
   ]);
-  const hasCeo = ceos.items.some((a) => a.status !== "terminated");
+  // offered to those who could hire the CEO; a viewer could not finish it
+  const unfinished = !ceos.items.some((a) => a.status !== "terminated") && can(ctx.actor, "agent.create", company.id);
   const describeCtx = {
     prefix: company.issuePrefix, companyName: company.name, viewerId: ctx.actor.userId, users: directory.users,
     agents: Object.fromEntries(directory.agents.map((a) => [a.id, { name: a.name, urlKey: a.urlKey }])),
@@ -28,7 +30,7 @@ export default async function DashboardPage({ params }: { params: Promise<{ pref
   return (
     <>
       <PageHeader title="Dashboard" description={`${company.name} at a glance: agents, tasks, spend and what waits for the board.`} />
-      {!hasCeo && <FinishSetupCard prefix={company.issuePrefix} companyName={company.name} />}
+      {unfinished && <FinishSetupCard prefix={company.issuePrefix} companyName={company.name} />}
       <DashboardView data={data} prefix={company.issuePrefix} activity={activity.items} describeCtx={describeCtx} />
     </>
   );
