@@ -175,6 +175,8 @@ test("first run: set up, the guide to the CEO's first run, an engineer, sign out
     await dialog.getByLabel("Reports to").selectOption({ label: "Iris · CEO" });
     await dialog.getByLabel("Monthly budget").fill("50.5");
     await dialog.getByRole("button", { name: "Create agent" }).click();
+    // the dialog offers the new agent's environment test before it closes
+    await dialog.getByTestId("agent-created").getByRole("button", { name: "Done" }).click();
     await expect(dialog).toBeHidden();
 
     const rows = page.getByTestId("agent-row");
