@@ -97,7 +97,7 @@ export function InboxList({ companyId, firstPage }: { companyId: string; firstPa
         query.isLoading ? <p className="text-sm text-slate-500">Loading…</p> : unfiltered ? (
           <EmptyState title="Nothing needs you right now">
             Approvals waiting for the board, failed runs, blocked issues, issues assigned to you, comments that mention you and agents paused by
-            their budget appear here.
+            their budget or the loop breaker appear here.
           </EmptyState>
         ) : (
           <EmptyState title="Nothing here">Nothing matches this filter. Choose All to see everything.</EmptyState>
