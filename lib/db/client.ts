@@ -3,6 +3,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
+import { passWriteFence } from "@/lib/db/write-fence";
 
 export type Db = PrismaClient;
 
@@ -110,7 +111,9 @@ export async function sqlTx<T>(fn: (exec: SqlExec) => Promise<T>, pool: pg.Pool 
   client.on("error", onError);
   try {
     await client.query("BEGIN");
-    const result = await fn(async (text, values) => (await client.query({ name: statementName(text), text, values })).rows);
+    const exec: SqlExec = async (text, values) => (await client.query({ name: statementName(text), text, values })).rows;
+    const result = await fn(exec);
+    await passWriteFence(exec);
     await client.query("COMMIT");
     return result;
   } catch (e) {

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { errorResponse } from "@/lib/http/respond";
+import { withIdempotency } from "@/lib/http/idempotency";
 import { listQuerySchema, type JsonPage, type ListQuery, type Page } from "@/lib/http/pagination";
 import { readBody, readMultipart } from "@/lib/http/body";
 import { parse, parseParams, queryObject } from "@/lib/http/parse";
@@ -17,7 +18,7 @@ type ZObj = z.ZodObject<z.ZodRawShape>;
 
 /** What a route takes and answers; the RouteDoc fields (response, summary…) also feed the OpenAPI document. */
 interface Spec<P extends ZObj | undefined, Q extends ZObj | undefined, B extends z.ZodType | undefined, L extends boolean>
-  extends Pick<RouteDoc, "summary" | "description" | "multipart" | "auth" | "status" | "alsoAnswers" | "errors"> {
+  extends Pick<RouteDoc, "summary" | "description" | "multipart" | "auth" | "status" | "alsoAnswers" | "errors" | "idempotent"> {
   /** what a success answers (a zod schema of the JSON, a raw body, null for 204): required, so no route goes undocumented */
   response: ResponseDoc;
   params?: P;
@@ -105,7 +106,17 @@ export function apiHandler<
       const form = spec.multipart ? await readMultipart(req, spec.multipart.maxBytes) : undefined;
       const body = spec.body ? parse(spec.body, await readBody(req), "body") : undefined;
       const ctx = { db: db(), actor: actor as Actor };
-      return respond(await fn({ params, query, body, form, ctx, req, requestId } as Args<Out<P>, QueryOut<Q, L>, Out<B>>), req, requestId, spec.status);
+      const handle = async () => {
+        try {
+          return respond(await fn({ params, query, body, form, ctx, req, requestId } as Args<Out<P>, QueryOut<Q, L>, Out<B>>), req, requestId, spec.status);
+        } catch (err) {
+          return errorResponse(err, requestId);
+        }
+      };
+      if (!spec.idempotent) return await handle();
+      const answer = await withIdempotency(req, actor, body, handle);
+      answer.headers.set("X-Request-Id", requestId);
+      return answer;
     } catch (err) {
       return errorResponse(err, requestId);
     }

@@ -27,8 +27,17 @@ function errorStatuses(doc: RouteDoc): number[] {
   if (doc.params || doc.auth !== "none") statuses.add(404);
   if (doc.body || doc.multipart) [413, 415].forEach((s) => statuses.add(s));
   for (const code of doc.errors ?? []) statuses.add(errorStatus[code]);
+  if (doc.idempotent) [409, 422].forEach((s) => statuses.add(s));
   return [...statuses].sort();
 }
+
+const idempotencyKeyParameter = {
+  name: "Idempotency-Key", in: "header", required: false,
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+  description: "Makes a retry safe: the same key from the same caller within 24 hours answers the first request's answer " +
+    "(status, body, headers, plus Idempotent-Replayed: true) and writes nothing more. The same key with another request " +
+    "is 422 idempotency_key_reused; while the first is in progress, 409 idempotency_in_progress.",
+};
 
 function parameters(doc: RouteDoc, pathParams: string[], defs: SchemaDefs) {
   const out: JsonSchema[] = [];
@@ -43,6 +52,7 @@ function parameters(doc: RouteDoc, pathParams: string[], defs: SchemaDefs) {
     const { description, ...schema } = q.schema;
     out.push({ name: q.name, in: "query", required: q.required, schema, ...(description ? { description } : {}) });
   }
+  if (doc.idempotent) out.push(idempotencyKeyParameter);
   return out;
 }
 

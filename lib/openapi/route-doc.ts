@@ -34,6 +34,8 @@ export interface RouteDoc {
   response?: ResponseDoc;
   /** non-error answers besides the success one (health's 503 carries the same body) */
   alsoAnswers?: Record<number, ResponseDoc>;
+  /** takes an Idempotency-Key header: a retry with the same key gets the first answer (lib/http/idempotency.ts) */
+  idempotent?: boolean;
   /** error codes this route answers beyond the ones every route may (see lib/openapi/document.ts) */
   errors?: ErrorCode[];
 }

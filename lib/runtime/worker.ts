@@ -12,6 +12,7 @@ import { claimWakes, type ClaimedRun } from "@/lib/runtime/queue";
 import { executeRun } from "@/lib/runtime/execute";
 import { pruneLogs, sweepOrphans, touchRuns, WORKER_LOCK_CLASS } from "@/lib/runtime/run-records";
 import { fireTimers } from "@/lib/runtime/timers";
+import { pruneIdempotencyKeys } from "@/lib/db/write-fence";
 
 const TOUCH_MS = 15_000;
 const PRUNE_MS = 3_600_000;
@@ -105,6 +106,7 @@ export class Worker {
       if (Date.now() - this.lastPrune > PRUNE_MS) {
         this.lastPrune = Date.now();
         await pruneLogs();
+        await pruneIdempotencyKeys();
       }
       this.failing = false;
     } catch (e) {

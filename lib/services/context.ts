@@ -2,6 +2,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/db/client";
 import type { Actor } from "@/lib/auth/actor";
+import { passWriteFence } from "@/lib/db/write-fence";
 
 export type Tx = Prisma.TransactionClient;
 
@@ -12,5 +13,9 @@ export interface ServiceContext {
 
 /** Runs `fn` in one transaction: a mutation and its activity row commit together or not at all. */
 export function inTx<T>(ctx: ServiceContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return ctx.db.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
+  return ctx.db.$transaction(async (tx) => {
+    const result = await fn(tx);
+    await passWriteFence((text, values) => tx.$queryRawUnsafe(text, ...values));
+    return result;
+  }, { maxWait: 10_000, timeout: 20_000 });
 }

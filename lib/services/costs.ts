@@ -5,6 +5,7 @@
 // the only writer of CostEvent: the rollup is right only if every event passes through it.
 import type pg from "pg";
 import { sql, sqlTx, statementName, type SqlExec } from "@/lib/db/client";
+import { currentFence } from "@/lib/db/write-fence";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
 import { uuidv7 } from "@/lib/ids";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
@@ -189,7 +190,9 @@ async function recordCostEventAlone(pool: pg.Pool, input: CostEventInput, now = 
  * instance's in tests.
  */
 export async function recordReportedCost(event: CostEventInput, pool: pg.Pool = sql()): Promise<RecordedCost> {
-  return (await recordCostEventAlone(pool, event)) ?? (await sqlTx((exec) => recordCostEvent(exec, event), pool));
+  // a request with an Idempotency-Key writes only in transactions, which also mark its key (lib/db/write-fence.ts)
+  const alone = currentFence() ? null : await recordCostEventAlone(pool, event);
+  return alone ?? (await sqlTx((exec) => recordCostEvent(exec, event), pool));
 }
 
 /** POST /api/companies/:companyId/cost-events: an agent reports only its own spend. */

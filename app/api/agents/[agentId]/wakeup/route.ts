@@ -8,6 +8,7 @@ export const POST = apiHandler(
   {
     params: agentParams, body: wakeupSchema, status: 202,
     summary: "Wake an agent now",
+    idempotent: true,
     response: wakeResponseSchema,
   },
   ({ ctx, params, body }) => wakeAgentNow(ctx, params.agentId, body),

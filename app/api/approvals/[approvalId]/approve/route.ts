@@ -6,6 +6,7 @@ export const POST = apiHandler(
   {
     params: approvalParams, body: decideApprovalSchema,
     summary: "Approve (board)",
+    idempotent: true,
     response: approvalResponseSchema,
   },
   ({ ctx, params, body }) => approveApproval(ctx, params.approvalId, body.decisionNote),

@@ -6,6 +6,7 @@ export const POST = apiHandler(
   {
     params: approvalParams, body: decideApprovalSchema,
     summary: "Reject (board)",
+    idempotent: true,
     response: approvalResponseSchema,
   },
   ({ ctx, params, body }) => rejectApproval(ctx, params.approvalId, body.decisionNote),

@@ -6,6 +6,7 @@ export const POST = apiHandler(
   {
     params: approvalParams, body: decideApprovalSchema,
     summary: "Ask the requester for a revision (board)",
+    idempotent: true,
     response: approvalResponseSchema,
   },
   ({ ctx, params, body }) => requestRevision(ctx, params.approvalId, body.decisionNote),

@@ -6,6 +6,7 @@ export const POST = apiHandler(
   {
     params: approvalParams, body: resubmitApprovalSchema,
     summary: "Resubmit an approval after a revision request",
+    idempotent: true,
     response: approvalResponseSchema,
   },
   ({ ctx, params, body }) => resubmitApproval(ctx, params.approvalId, body.payload),

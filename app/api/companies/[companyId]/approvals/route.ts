@@ -17,6 +17,7 @@ export const POST = apiHandler(
   {
     params: companyParams, body: createApprovalSchema, status: 201,
     summary: "Request an approval (the CEO's strategy)",
+    idempotent: true,
     response: approvalResponseSchema,
   },
   ({ ctx, params, body }) => createApproval(ctx, params.companyId, body),

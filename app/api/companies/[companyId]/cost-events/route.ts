@@ -9,6 +9,7 @@ export const POST = apiHandler(
   {
     params: companyParams, body: createCostEventSchema, status: 201,
     summary: "Report spend: tokens and cents of one model call or run",
+    idempotent: true,
     response: recordedCostResponseSchema,
   },
   ({ ctx, params, body }) => createCostEvent(ctx, params.companyId, body),

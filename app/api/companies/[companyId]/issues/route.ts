@@ -25,6 +25,7 @@ export const POST = apiHandler(
   {
     params: companyParams, body: createIssueSchema, status: 201,
     summary: "Create an issue",
+    idempotent: true,
     response: issueResponseSchema,
   },
   ({ ctx, params, body }) => createIssue(ctx, params.companyId, body),

@@ -16,6 +16,7 @@ export const POST = apiHandler(
   {
     params: issueParams, body: createCommentSchema, status: 201,
     summary: "Comment on an issue (@-mentions wake agents)",
+    idempotent: true,
     response: commentResponseSchema,
   },
   ({ ctx, params, body }) => createComment(ctx, params.issueId, body.body),
