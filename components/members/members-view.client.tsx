@@ -94,7 +94,7 @@ function MemberList({ companyId, viewerId, members, grantable }: { companyId: st
         title={`Remove ${removing?.name ?? ""}?`}
         confirmLabel="Remove"
         pending={remove.isPending}
-        error={remove.error ? <ApiErrorAlert error={remove.error} /> : null}
+        error={remove.error ? remove.error.message : null}
       >
         {removing?.userId === viewerId ? "You will lose access to this company at once." : `${removing?.name} loses access to this company at once. Their past activity stays in the log.`}
         {removing?.role === "owner" && owners === 1 ? " They are the last owner, so Charter will refuse: make someone else owner first." : ""}
