@@ -6,10 +6,12 @@ import type { Page, TestInfo } from "@playwright/test";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany } from "./api";
 
+/** Desktop and phone width; tall, so a dialog (which scrolls inside the window) shows its whole form. */
 async function snapBoth(page: Page, testInfo: TestInfo, name: string) {
-  await snap(page, testInfo, `${name}-desktop`);
   const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize({ width: size.width, height: 2400 });
+  await snap(page, testInfo, `${name}-desktop`);
+  await page.setViewportSize({ width: 390, height: 3000 });
   await snap(page, testInfo, `${name}-390`);
   await page.setViewportSize(size);
 }
@@ -26,41 +28,41 @@ test("configure a process agent from the form, test its environment, run it", as
   const form = dialog.getByTestId("adapter-config-form");
 
   await test.step("the dialog shows each adapter type's own fields", async () => {
-    await expect(form.getByLabel("Model")).toBeVisible();
-    await expect(form.getByLabel("Allowed tools")).toBeVisible();
+    await expect(form.getByLabel("Model", { exact: true })).toBeVisible();
+    await expect(form.getByLabel("Allowed tools", { exact: true })).toBeVisible();
     await snapBoth(page, testInfo, "01-new-agent-claude");
-    await form.getByLabel("Adapter").selectOption({ label: "Codex (local)" });
-    await expect(form.getByLabel("Sandbox")).toBeVisible();
+    await form.getByLabel("Adapter", { exact: true }).selectOption({ label: "Codex (local)" });
+    await expect(form.getByLabel("Sandbox", { exact: true })).toBeVisible();
     await form.getByLabel("Skip permission checks").check();
     await expect(form.getByText("The CLI will act without asking")).toBeVisible();
     await snapBoth(page, testInfo, "02-new-agent-codex");
     await form.getByLabel("Skip permission checks").uncheck();
-    await form.getByLabel("Adapter").selectOption({ label: "HTTP webhook" });
-    await expect(form.getByLabel("URL")).toBeVisible();
-    await expect(form.getByLabel("Signing secret")).toHaveAttribute("type", "password");
+    await form.getByLabel("Adapter", { exact: true }).selectOption({ label: "HTTP webhook" });
+    await expect(form.getByLabel("URL", { exact: true })).toBeVisible();
+    await expect(form.getByLabel("Signing secret", { exact: true })).toHaveAttribute("type", "password");
     await snapBoth(page, testInfo, "03-new-agent-http");
-    await form.getByLabel("Adapter").selectOption({ label: "Process" });
-    await expect(form.getByLabel("Model")).toHaveCount(0);
+    await form.getByLabel("Adapter", { exact: true }).selectOption({ label: "Process" });
+    await expect(form.getByLabel("Model", { exact: true })).toHaveCount(0);
   });
 
   await test.step("create a process agent with a command and an environment", async () => {
     await dialog.getByLabel("Name", { exact: true }).fill("Pat");
-    await form.getByLabel("Command").fill('echo "hello from $GREETING"; echo "token is $API_TOKEN"');
-    await form.getByLabel("Working directory").fill("/tmp");
+    await form.getByLabel("Command", { exact: true }).fill('echo "hello from $GREETING"; echo "token is $API_TOKEN"');
+    await form.getByLabel("Working directory", { exact: true }).fill("/tmp");
     await form.getByRole("button", { name: "Add variable" }).click();
-    await form.getByLabel("Name 1").fill("GREETING");
-    await form.getByLabel("Value 1").fill("world");
+    await form.getByLabel("Name 1", { exact: true }).fill("GREETING");
+    await form.getByLabel("Value 1", { exact: true }).fill("world");
     await form.getByRole("button", { name: "Add variable" }).click();
-    await form.getByLabel("Name 2").fill("API_TOKEN");
-    await form.getByLabel("Value 2").fill("tok-e2e-0123456789");
-    await form.getByLabel("Timer heartbeat").check();
-    await form.getByLabel("Interval (seconds)").fill("30");
+    await form.getByLabel("Name 2", { exact: true }).fill("API_TOKEN");
+    await form.getByLabel("Value 2", { exact: true }).fill("tok-e2e-0123456789");
+    await form.getByRole("checkbox", { name: /^Timer heartbeat/ }).check();
+    await form.getByLabel("Interval (seconds)", { exact: true }).fill("30");
     await snapBoth(page, testInfo, "04-new-agent-process");
     await dialog.getByRole("button", { name: "Create agent" }).click();
     // checked in the browser by the runtime's own schema: nothing is sent, nothing typed is lost
     await expect(form.getByText("Too small: expected number to be >=60")).toBeVisible();
-    await expect(form.getByLabel("Value 1")).toHaveValue("world");
-    await form.getByLabel("Timer heartbeat").uncheck();
+    await expect(form.getByLabel("Value 1", { exact: true })).toHaveValue("world");
+    await form.getByLabel("Interval (seconds)", { exact: true }).fill("600");
     await dialog.getByRole("button", { name: "Create agent" }).click();
   });
 
@@ -79,20 +81,20 @@ test("configure a process agent from the form, test its environment, run it", as
   const config = page.getByRole("form", { name: "Agent configuration" });
   await test.step("the agent page: secrets stay write-only, the environment test, a refused and a saved change", async () => {
     await expect(page.getByRole("heading", { name: "Pat" })).toBeVisible();
-    await expect(config.getByLabel("Name 2")).toHaveValue("API_TOKEN");
-    await expect(config.getByLabel("Value 2")).toHaveValue("");
-    await expect(config.getByLabel("Value 2")).toHaveAttribute("placeholder", /stored/);
+    await expect(config.getByLabel("Name 2", { exact: true })).toHaveValue("API_TOKEN");
+    await expect(config.getByLabel("Value 2", { exact: true })).toHaveValue("");
+    await expect(config.getByLabel("Value 2", { exact: true })).toHaveAttribute("placeholder", /stored/);
     expect(await page.content()).not.toContain("tok-e2e-0123456789");
 
     await page.getByTestId("test-environment").getByRole("button", { name: "Test environment" }).click();
     await expect(page.getByTestId("test-environment").getByRole("status")).toHaveText("Ready to run");
     await snapBoth(page, testInfo, "06-agent-config-tested");
 
-    await config.getByLabel("Timeout (seconds)").fill("0");
+    await config.getByLabel("Timeout (seconds)", { exact: true }).fill("0");
     await config.getByRole("button", { name: "Save configuration" }).click();
     await expect(config.getByText("Too small: expected number to be >=1")).toBeVisible();
-    await config.getByLabel("Timeout (seconds)").fill("120");
-    await config.getByLabel("Value 1").fill("again");
+    await config.getByLabel("Timeout (seconds)", { exact: true }).fill("120");
+    await config.getByLabel("Value 1", { exact: true }).fill("again");
     await config.getByRole("button", { name: "Save configuration" }).click();
     await expect(config.getByRole("status")).toHaveText("Saved");
   });

@@ -47,22 +47,26 @@ const knownModels: Partial<Record<AdapterType, string[]>> = {
   codex_local: Object.keys(OPENAI_PRICES),
 };
 
-const wide = new Set(["command", "args", "env", "headers", "extraArgs", "allowedTools", "url", "instructionsFilePath", "cwd"]);
+const wide = new Set(["command", "args", "env", "headers", "extraArgs", "allowedTools", "url", "instructionsFilePath", "cwd", "networkAccess", "dangerouslySkipPermissions"]);
 
 /** Help text with its `code` spans. */
 function Help({ text }: { text: string }) {
   return <>{text.split("`").map((part, i) => (i % 2 ? <code key={i} className="rounded bg-slate-100 px-1 text-[11px]">{part}</code> : <Fragment key={i}>{part}</Fragment>))}</>;
 }
 
-const placeholderOf = (spec: FieldSpec) =>
-  spec.defaultText && !/^none/i.test(spec.defaultText) && spec.defaultText.length < 40 ? spec.defaultText.replace(/`/g, "") : undefined;
+/** A description's fragment as a sentence: capitalised, with its full stop. */
+const sentence = (text: string) => (text ? `${text[0].toUpperCase()}${text.slice(1)}${/[.)]$/.test(text) ? "" : "."}` : "");
+
+const placeholderOf = (spec: FieldSpec) => {
+  if (typeof spec.defaultValue === "number" || typeof spec.defaultValue === "string") return String(spec.defaultValue);
+  return spec.defaultText && !/^none/i.test(spec.defaultText) && spec.defaultText.length < 40 ? spec.defaultText.replace(/`/g, "") : undefined;
+};
 
 export function AdapterConfigForm({ value, onChange, errors, disabled, showAdapterType = true }: AdapterConfigFormProps) {
   const id = useId();
   const set = (path: string, v: FieldValue) => onChange({ ...value, values: { ...value.values, [path]: v } });
   const fields = adapterFields(value.adapterType);
   const runtime = runtimeFields();
-  const heartbeatOn = value.values["runtimeConfig.heartbeat.enabled"] === true;
   const render = (spec: FieldSpec) => (
     <ConfigField key={spec.path} id={`${id}-${spec.path}`} spec={spec} adapterType={value.adapterType} value={value.values[spec.path]}
       onChange={(v) => set(spec.path, v)} errors={errorsAt(errors, spec.path)} disabled={disabled} />
@@ -80,7 +84,7 @@ export function AdapterConfigForm({ value, onChange, errors, disabled, showAdapt
       <section className="space-y-4 border-t border-slate-100 pt-4">
         <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">Heartbeat and limits</h3>
         <div className="grid gap-4 sm:grid-cols-2">
-          {runtime.filter((s) => heartbeatOn || !/intervalSec|wakeWhenIdle/.test(s.path)).map(render)}
+          {runtime.map(render)}
           <Field label="Monthly budget" htmlFor={`${id}-budget`} hint="In dollars; 0 means no limit. At 100% the agent is paused." errors={errorsAt(errors, "budgetMonthlyCents")}>
             <DollarInput id={`${id}-budget`} value={value.budget} onChange={(e) => onChange({ ...value, budget: e.target.value })} />
           </Field>
@@ -102,13 +106,13 @@ interface FieldProps {
 
 function ConfigField({ id, spec, adapterType, value, onChange, errors, disabled }: FieldProps) {
   const label = labels[spec.key] ?? spec.key;
-  const hint = <><Help text={spec.help} />{spec.defaultText && spec.kind !== "boolean" ? <> Default: <Help text={spec.defaultText} />.</> : null}</>;
+  const hint = <><Help text={sentence(spec.help)} />{spec.defaultText && spec.kind !== "boolean" ? <> Default: <Help text={spec.defaultText} />.</> : null}</>;
   const className = wide.has(spec.key) ? "sm:col-span-2" : undefined;
   const invalid = errors.length > 0 || undefined;
   if (spec.kind === "boolean") {
     return (
-      <div className={cn("space-y-2", className)}>
-        <Checkbox label={label} hint={<Help text={spec.help} />} checked={value === true} onChange={(e) => onChange(e.target.checked)} aria-invalid={invalid} />
+      <div className={cn("min-w-0 space-y-2", className)}>
+        <Checkbox label={label} hint={<span className="[overflow-wrap:anywhere]"><Help text={sentence(spec.help)} /></span>} checked={value === true} onChange={(e) => onChange(e.target.checked)} aria-invalid={invalid} />
         {spec.key === "dangerouslySkipPermissions" && value === true && (
           <Alert tone="warning" title="The CLI will act without asking">
             It may run any command and change any file the server&apos;s user can, within the working directory and beyond. Use it only in a sandboxed machine.
@@ -144,7 +148,7 @@ function ConfigField({ id, spec, adapterType, value, onChange, errors, disabled 
       </>
     );
   }
-  return <Field label={label} htmlFor={id} hint={hint} errors={errors} className={className}>{control}</Field>;
+  return <Field label={label} htmlFor={id} hint={hint} errors={errors} className={cn("min-w-0 [overflow-wrap:anywhere]", className)}>{control}</Field>;
 }
 
 /** A write-only secret: a stored one is never shown, only replaced or removed. */

@@ -106,13 +106,14 @@ function specOf(path: string, key: string, schema: z.ZodType, help: string, defa
   return { path, key, kind, help, defaultText, defaultValue, options };
 }
 
-/** The adapterConfig keys `adapterType` reads, in the schema's order. */
+/** The adapterConfig keys `adapterType` reads, in the schema's order; those every adapter reads come last. */
 export function adapterFields(adapterType: AdapterType): FieldSpec[] {
-  return Object.entries(adapterConfigSchema.shape).flatMap(([key, schema]) => {
+  const fields = Object.entries(adapterConfigSchema.shape).flatMap(([key, schema]) => {
     const { segments, defaultText } = readDescription(schema.description ?? "");
     const mine = segments.find((s) => s.adapters.includes(adapterType));
-    return mine ? [specOf(`adapterConfig.${key}`, key, schema, mine.text, defaultText)] : [];
+    return mine ? [{ spec: specOf(`adapterConfig.${key}`, key, schema, mine.text, defaultText), shared: mine.adapters.length === adapterTypes.length }] : [];
   });
+  return [...fields.filter((f) => !f.shared), ...fields.filter((f) => f.shared)].map((f) => f.spec);
 }
 
 /** The runtime settings every adapter shares: concurrency and the timer heartbeat (the loop breaker keeps its stored value). */
