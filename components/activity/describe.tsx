@@ -155,6 +155,10 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>checked out {it("an issue")}</>;
     case "issue.released":
       return <>released {it("an issue")}</>;
+    case "issue.attachment_added":
+      return <>attached {str(d.name) ? <b className="font-medium text-slate-900">{str(d.name)}</b> : "a file"} to {it("an issue")}</>;
+    case "issue.attachment_removed":
+      return <>removed an attachment from {it("an issue")}</>;
     case "project.created":
     case "goal.created":
     case "label.created":

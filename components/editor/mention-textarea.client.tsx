@@ -143,7 +143,7 @@ export function MentionTextarea({ value, onChange, candidates, onFiles, textarea
               onClick={() => pick(c, active)}
             >
               <span className={cn("flex size-5 shrink-0 items-center justify-center rounded-full text-[0.625rem] font-semibold", c.kind === "agent" ? "bg-indigo-100 text-indigo-700" : "bg-slate-200 text-slate-700")} aria-hidden="true">
-                {c.kind === "agent" ? "A" : c.name.slice(0, 1).toUpperCase()}
+                {c.name.slice(0, 1).toUpperCase()}
               </span>
               <span className="min-w-0 flex-1 truncate font-medium">{c.name}</span>
               <span className="shrink-0 text-xs text-slate-400">{c.kind === "agent" ? `agent · ${c.detail}` : c.detail}</span>

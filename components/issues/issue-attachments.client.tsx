@@ -21,6 +21,11 @@ export function useAttachments(companyId: string, issueId: string, initial?: Att
   });
 }
 
+/** Past this many, the section shows the first images and files and a "Show all". */
+const FOLD_AT = 24;
+const SHOWN_IMAGES = 12;
+const SHOWN_FILES = 6;
+
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
@@ -33,8 +38,10 @@ export function IssueAttachments({ companyId, issueId, initial, directory, maps,
 }) {
   const { data = [] } = useAttachments(companyId, issueId, initial);
   const issueLevel = data.filter((a) => !a.commentId);
-  const images = issueLevel.filter((a) => a.isImage);
-  const files = issueLevel.filter((a) => !a.isImage);
+  const [all, setAll] = useState(false);
+  const folded = !all && issueLevel.length > FOLD_AT;
+  const images = issueLevel.filter((a) => a.isImage).slice(0, folded ? SHOWN_IMAGES : undefined);
+  const files = issueLevel.filter((a) => !a.isImage).slice(0, folded ? SHOWN_FILES : undefined);
   const upload = useDirectUpload(companyId, issueId);
 
   return (
@@ -57,6 +64,11 @@ export function IssueAttachments({ companyId, issueId, initial, directory, maps,
           <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200" aria-label="Files" data-testid="attachment-files">
             {files.map((a) => <FileRow key={a.id} a={a} companyId={companyId} canWrite={canWrite} by={uploader(a, directory, maps)} />)}
           </ul>
+        )}
+        {folded && (
+          <div className="text-center">
+            <Button size="sm" variant="ghost" onClick={() => setAll(true)}>Show all {issueLevel.length} attachments</Button>
+          </div>
         )}
       </CardBody>
     </Card>
