@@ -175,7 +175,7 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
     case "run.cancelled":
       return <>cancelled {it("a run")}{str(d.agentId) ? <> of <AgentLink id={str(d.agentId)!} ctx={ctx} /></> : null}</>;
     case "board_invite.created":
-      return <>invited {str(d.email) ?? "someone"} to the board{d.role ? ` as ${String(d.role)}` : ""}</>;
+      return <>invited {d.forEmail ? "someone by email" : "someone by link"} to the board{d.role ? ` as ${String(d.role)}` : ""}</>;
     case "board_invite.revoked":
       return <>revoked an invite to the board{d.role ? ` (${String(d.role)})` : ""}</>;
     case "member.joined":

@@ -34,7 +34,8 @@ export async function createBoardInvite(ctx: ServiceContext, companyRef: string,
     });
     await recordActivity(tx, actor, {
       companyId: company.id, action: "board_invite.created", entityType: "board_invite", entityId: invite.id,
-      details: { role: input.role, email: input.email ?? null },
+      // agents read the activity log but not the member list: the invitee's address stays out of it
+      details: { role: input.role, forEmail: !!input.email },
     });
     return invite;
   });

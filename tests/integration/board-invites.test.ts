@@ -44,6 +44,8 @@ describe("board invites", () => {
     expect(await verifyPassword(user.passwordHash, "correct horse")).toBe(true);
     expect(await db().membership.findUnique({ where: { companyId_userId: { companyId: w.company.id, userId: user.id } } })).toMatchObject({ role: "viewer" });
     expect(await db().boardInvite.findUniqueOrThrow({ where: { id: inv.id } })).toMatchObject({ acceptedByUserId: user.id });
+    const created_ = await db().activityLog.findFirstOrThrow({ where: { companyId: w.company.id, action: "board_invite.created" } });
+    expect(created_.details).toEqual({ role: "viewer", forEmail: false });
     const activity = await db().activityLog.findFirstOrThrow({ where: { companyId: w.company.id, action: "member.joined" } });
     expect(activity).toMatchObject({ actorType: "user", actorId: user.id, entityType: "user", entityId: user.id });
 
