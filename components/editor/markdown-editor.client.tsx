@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, type ComponentProps } from "react";
+import { useEffect, useRef, type ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 import { ProgressBar } from "@/components/ui/progress";
 import { MentionTextarea } from "@/components/editor/mention-textarea.client";
@@ -10,6 +10,8 @@ type Props = Omit<ComponentProps<typeof MentionTextarea>, "onFiles" | "textareaR
   companyId: string;
   /** the issue files go to */
   issueId: string;
+  /** told whether an upload is still running, so the form can wait before sending its placeholder */
+  onUploadingChange?: (uploading: boolean) => void;
 };
 
 /**
@@ -17,10 +19,11 @@ type Props = Omit<ComponentProps<typeof MentionTextarea>, "onFiles" | "textareaR
  * files" uploaded to the issue (at most 10 MiB each) and written into the text as an image or a link,
  * with each upload's progress and any error shown below. An error never takes typed text away.
  */
-export function MarkdownEditor({ companyId, issueId, value, onChange, className, ...rest }: Props) {
+export function MarkdownEditor({ companyId, issueId, value, onChange, onUploadingChange, className, ...rest }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const area = useRef<HTMLTextAreaElement>(null);
-  const { uploads, start, dismiss } = useUploads({ companyId, issueId, text: value, setText: onChange });
+  const { uploads, start, dismiss, busy } = useUploads({ companyId, issueId, text: value, setText: onChange });
+  useEffect(() => onUploadingChange?.(busy), [busy, onUploadingChange]);
 
   return (
     <div className="space-y-2">

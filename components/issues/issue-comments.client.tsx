@@ -46,6 +46,7 @@ export function IssueComments({ companyId, prefix, issueId, initialComments, dir
   const comments = query.data.pages.flatMap((p) => p.items);
   const more = query.hasNextPage;
   const [body, setBody] = useState("");
+  const [uploading, setUploading] = useState(false);
   const candidates = useMemo(() => mentionCandidates(directory.agents, directory.users), [directory]);
   // posted while older pages are still unloaded: it sits at the end of the thread, past them
   const [postedAhead, setPostedAhead] = useState<CommentDto | null>(null);
@@ -75,7 +76,7 @@ export function IssueComments({ companyId, prefix, issueId, initialComments, dir
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (body.trim()) post.mutate(body.trim());
+    if (body.trim() && !uploading) post.mutate(body.trim());
   }
 
   return (
@@ -111,6 +112,7 @@ export function IssueComments({ companyId, prefix, issueId, initialComments, dir
               candidates={candidates}
               value={body}
               onChange={setBody}
+              onUploadingChange={setUploading}
               onKeyDown={(e) => {
                 if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) onSubmit(e);
               }}
@@ -125,7 +127,7 @@ export function IssueComments({ companyId, prefix, issueId, initialComments, dir
               <p id="comment-hint" className="text-xs text-slate-500">
                 Markdown. Type <span className="font-medium text-slate-600">@</span> to mention: an agent is woken (mention only agents who must act), a person sees it in their inbox.
               </p>
-              <Button type="submit" variant="primary" pending={post.isPending} disabled={!body.trim()}>Comment</Button>
+              <Button type="submit" variant="primary" pending={post.isPending} disabled={!body.trim() || uploading}>Comment</Button>
             </div>
           </form>
         </Card>

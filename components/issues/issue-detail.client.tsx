@@ -137,11 +137,13 @@ function TitleHeader({ companyId, issue, canWrite }: { companyId: string; issue:
 function Description({ companyId, prefix, issue, directory, canWrite }: { companyId: string; prefix: string; issue: IssueDetail; directory: Directory; canWrite: boolean }) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(issue.description);
+  const [uploading, setUploading] = useState(false);
   const update = useIssueUpdate(companyId, issue.id);
   const candidates = useMemo(() => mentionCandidates(directory.agents, directory.users), [directory]);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (uploading) return;
     if (text === issue.description) return setEditing(false);
     update.mutate({ description: text }, { onSuccess: () => setEditing(false) });
   }
@@ -156,7 +158,7 @@ function Description({ companyId, prefix, issue, directory, canWrite }: { compan
         {editing ? (
           <form onSubmit={onSubmit} className="space-y-3" aria-label="Edit description">
             <MarkdownEditor
-              companyId={companyId} issueId={issue.id} candidates={candidates} value={text} onChange={setText}
+              companyId={companyId} issueId={issue.id} candidates={candidates} value={text} onChange={setText} onUploadingChange={setUploading}
               name="description" rows={10} maxLength={100_000} autoFocus aria-label="Description" className="font-mono text-[0.8125rem]"
             />
             <ApiErrorAlert error={update.error} />
@@ -164,7 +166,7 @@ function Description({ companyId, prefix, issue, directory, canWrite }: { compan
               <p className="text-xs text-slate-500">Markdown. Type @ to mention; link work as {issue.identifier} or /{prefix}/issues/{issue.identifier}.</p>
               <div className="flex gap-2">
                 <Button onClick={() => setEditing(false)}>Cancel</Button>
-                <Button type="submit" variant="primary" pending={update.isPending}>Save</Button>
+                <Button type="submit" variant="primary" pending={update.isPending} disabled={uploading}>Save</Button>
               </div>
             </div>
           </form>
