@@ -15,6 +15,9 @@ export interface LiveChange {
 
 export const LIVE_EVENT = "charter:change";
 
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+
 // entity type → the key segments under ["companies", id] that hold its queries (the inbox holds
 // blocked and assigned issues, mentions, paused agents and failed runs)
 const segments: Record<string, string[]> = {
@@ -41,7 +44,10 @@ function invalidate(client: QueryClient, change: LiveChange) {
 export function LiveEvents({ companyId }: { companyId: string }) {
   const client = useQueryClient();
   useEffect(() => {
-    const source = new EventSource(`/api/companies/${companyId}/events`);
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let delay = RETRY_MIN_MS;
+    let missed = false;
     const onChange = (e: MessageEvent<string>) => {
       let change: LiveChange;
       try {
@@ -52,10 +58,30 @@ export function LiveEvents({ companyId }: { companyId: string }) {
       invalidate(client, change);
       window.dispatchEvent(new CustomEvent<LiveChange>(LIVE_EVENT, { detail: change }));
     };
-    source.addEventListener("change", onChange);
+    const onReady = () => {
+      delay = RETRY_MIN_MS;
+      // changes may have been missed while the stream was away: read everything again
+      if (missed) invalidate(client, { companyId, entityType: "company", entityId: companyId, action: "resync" });
+      missed = false;
+    };
+    const open = () => {
+      source = new EventSource(`/api/companies/${companyId}/events`);
+      source.addEventListener("change", onChange);
+      source.addEventListener("ready", onReady);
+      source.onerror = () => {
+        missed = true;
+        // EventSource reconnects by itself after a stream that ended, but gives up for good on an
+        // answer that is not a 200 event stream (a proxy's 502, a server restarting): open a new one
+        if (source?.readyState !== EventSource.CLOSED) return;
+        source.close();
+        timer = setTimeout(open, delay);
+        delay = Math.min(delay * 2, RETRY_MAX_MS);
+      };
+    };
+    open();
     return () => {
-      source.removeEventListener("change", onChange);
-      source.close();
+      clearTimeout(timer);
+      source?.close();
     };
   }, [client, companyId]);
   return null;

@@ -13,6 +13,9 @@ interface Handle {
   client: PrismaClient;
 }
 
+/** How long a request waits for a database connection before it is answered 503. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 const g = globalThis as unknown as { __charterDb?: Handle };
 
 function handle(): Handle {
@@ -22,7 +25,9 @@ function handle(): Handle {
     const previous = g.__charterDb;
     if (previous) void previous.client.$disconnect().then(() => previous.pool.end());
     // One pool shared by Prisma and the few hand-written hot-path queries (see sql()).
-    const pool = new pg.Pool({ connectionString: url, max });
+    // A database that cannot be reached fails a request within seconds (503), never hangs it; keep-alive
+    // notices a peer that vanished without closing (a failover) on pooled connections.
+    const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     pool.on("error", () => {}); // an idle client dropped by the server is replaced on next use
     g.__charterDb = { url, pool, client: new PrismaClient({ adapter: new PrismaPg(pool) }) };
   }

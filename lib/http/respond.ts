@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, errorStatus, type ErrorCode } from "@/lib/http/errors";
 import { log } from "@/lib/log";
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/db/unavailable";
 
 export function errorBody(code: ErrorCode, message: string, requestId: string, details?: unknown) {
   return { error: message, code, ...(details === undefined ? {} : { details }), requestId };
@@ -75,6 +76,7 @@ const dataException = (err: unknown) =>
 
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
+  if (isDatabaseUnavailable(err)) return new AppError("unavailable", "The database is unavailable; retry shortly");
   const data = dataException(err);
   if (data) return data;
   if (err instanceof ZodError) return new AppError("validation_error", "The request does not match the expected fields", zodDetails(err));
@@ -91,6 +93,7 @@ export function errorResponse(err: unknown, requestId: string, headers: Record<s
   const code: ErrorCode = app?.code ?? "internal";
   const message = app?.message ?? "Internal server error";
   const extra: Record<string, string> = code === "unauthenticated" ? { "WWW-Authenticate": "Bearer" } : {};
+  if (code === "unavailable") extra["Retry-After"] = String(UNAVAILABLE_RETRY_AFTER_SECONDS);
   return Response.json(errorBody(code, message, requestId, app?.details), {
     status: errorStatus[code],
     headers: { "X-Request-Id": requestId, ...extra, ...headers },

@@ -5,6 +5,7 @@
 import pg from "pg";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { CONNECT_TIMEOUT_MS } from "@/lib/db/client";
 
 export interface LiveEvent {
   companyId: string;
@@ -16,11 +17,16 @@ export interface LiveEvent {
 
 type Listener = (event: LiveEvent) => void;
 
+// While the database is away, try again every second at most (a refused connection costs nothing),
+// so streams hear of changes again within about a second of its return.
+const RETRY_MIN_MS = 250;
+const RETRY_MAX_MS = 1_000;
+
 export class EventHub {
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
   private readonly listeners = new Map<string, Set<Listener>>();
-  private retryMs = 1000;
+  private retryMs = RETRY_MIN_MS;
   private closed = false;
 
   constructor(private readonly url: () => string) {}
@@ -58,7 +64,7 @@ export class EventHub {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url() });
+    const client = new pg.Client({ connectionString: this.url(), connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     client.on("notification", (n) => this.dispatch(n.payload));
     client.on("error", () => this.lost(client));
     client.on("end", () => this.lost(client));
@@ -70,7 +76,7 @@ export class EventHub {
       throw e;
     }
     this.client = client;
-    this.retryMs = 1000;
+    this.retryMs = RETRY_MIN_MS;
   }
 
   private dispatch(payload: string | undefined) {
@@ -99,7 +105,7 @@ export class EventHub {
           }
         },
         () => {
-          this.retryMs = Math.min(this.retryMs * 2, 30_000);
+          this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
           setTimeout(retry, this.retryMs).unref();
         },
       );
@@ -137,6 +143,17 @@ export async function resetEventHub(): Promise<void> {
 const KEEPALIVE_MS = 25_000;
 
 /**
+ * The answer to a new stream while the database is unavailable: an event stream that only asks the
+ * browser to come back in two seconds, and ends. EventSource reconnects after a stream that ends,
+ * but gives up for good on any answer that is not a 200 event stream, such as a 503.
+ */
+export function sseRetryLater(requestId: string | null): Response {
+  return new Response("retry: 2000\n\nevent: unavailable\ndata: {\"code\":\"unavailable\"}\n\n", {
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", ...(requestId ? { "x-request-id": requestId } : {}) },
+  });
+}
+
+/**
  * A Server-Sent Events stream of one company's events: `ready` once listening, then one `change`
  * event per change ({companyId, entityType, entityId, action}), and a comment every 25 s so proxies
  * keep the connection open. Ends when the client goes away.
@@ -153,7 +170,7 @@ export function sseResponse(hub: EventHub, companyId: string, signal: AbortSigna
           cleanup();
         }
       };
-      send("retry: 3000\n\n");
+      send("retry: 2000\n\n");
       let unsubscribe: () => void;
       try {
         unsubscribe = await hub.subscribe(companyId, (e) => send(`event: change\ndata: ${JSON.stringify(e)}\n\n`));

@@ -2,6 +2,8 @@
 // the cost rows, and the finishing statement (which also deletes the run key).
 import { secretValues } from "@/lib/secrets";
 import { env } from "@/lib/env";
+import { sql } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { log } from "@/lib/log";
 import { adapters } from "@/lib/runtime/adapters";
 import type { AdapterResult } from "@/lib/runtime/adapters/types";
@@ -75,14 +77,37 @@ export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<
     }
   }
   if (result.status === "cancelled" && typeof signal.reason === "string") result = { ...result, error: signal.reason };
-  const costCents = result.usage.length ? await recordRunCosts(run, result.usage).catch((e) => {
+  // the outcome is kept in memory until the database takes it: a run ending during an outage is
+  // recorded when the database is back (the orphan sweep leaves it alone meanwhile, see sweepOrphans)
+  const costCents = result.usage.length ? await untilRecorded(run.runId, "run costs", () => recordRunCostsOnce(run, result.usage)).catch((e) => {
     log.error("recording run costs failed", { runId: run.runId, error: String(e) });
     return 0;
   }) : 0;
   const tail = await runLog.close();
   await transcript.close();
-  await finishRun(run.runId, {
+  await untilRecorded(run.runId, "the run's finish", () => finishRun(run.runId, {
     status: result.status, exitCode: result.exitCode, error: result.error?.slice(0, 2000) ?? null,
     logTail: tail.text, logBytes: tail.bytes, costCents,
-  });
+  }));
+}
+
+const RETRY_MAX_MS = 1_000;
+
+/** Retries `write` while the database is unavailable (every other error is thrown at once). */
+async function untilRecorded<T>(runId: string, what: string, write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0, delay = 100; ; attempt++, delay = Math.min(delay * 2, RETRY_MAX_MS)) {
+    try {
+      return await write();
+    } catch (e) {
+      if (!isDatabaseUnavailable(e)) throw e;
+      if (attempt === 0) log.warn(`the database is unavailable: recording ${what} when it is back`, { runId });
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}
+
+/** recordRunCosts, skipped when an earlier attempt committed although its answer was lost. */
+async function recordRunCostsOnce(run: ClaimedRun, usage: AdapterResult["usage"]): Promise<number> {
+  const { rows } = await sql().query(`SELECT coalesce(sum("costCents"), 0)::int AS cents, count(*)::int AS n FROM "CostEvent" WHERE "companyId" = $1 AND "runId" = $2`, [run.companyId, run.runId]);
+  return rows[0].n > 0 ? rows[0].cents : recordRunCosts(run, usage);
 }

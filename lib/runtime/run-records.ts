@@ -8,6 +8,9 @@ import type { Step } from "@/lib/runtime/transcript/steps";
 
 export type FinalStatus = "succeeded" | "failed" | "cancelled" | "timed_out";
 
+/** How long after the database starts the orphan sweep waits for live workers to come back (see orphansSql). */
+export const RECONNECT_GRACE_SEC = 30;
+
 /** Advisory lock class of worker liveness locks ("CHRT"); the object key is hashtext(workerId). */
 export const WORKER_LOCK_CLASS = 1128813140;
 
@@ -107,13 +110,18 @@ const orphansSql = `
   )
   SELECT r.id::text FROM "HeartbeatRun" r
    WHERE r.status IN ('queued', 'running')
+     -- a database that (re)started moments ago dropped the sessions, and with them the liveness locks,
+     -- of the workers running its older runs, and their touches failed while it was down: they re-take
+     -- their locks and touch their runs when they reconnect (within a second or two), so give those
+     -- runs that long before judging them
+     AND NOT (r."createdAt" < pg_postmaster_start_time() AND pg_postmaster_start_time() > now() - make_interval(secs => $3::int))
      AND (r."heartbeatAt" IS NULL OR r."heartbeatAt" < now() - make_interval(secs => $1::int)
           OR NOT EXISTS (SELECT 1 FROM held WHERE held.k = (hashtext(coalesce(r."workerId", ''))::bigint & 4294967295)))
    LIMIT 1000`;
 
 /** Closes orphaned runs as failed (the agent's queued wakes can then run); returns their ids. */
 export async function sweepOrphans(): Promise<string[]> {
-  const { rows } = await sql().query<{ id: string }>(orphansSql, [env().CHARTER_RUN_STALE_SEC, WORKER_LOCK_CLASS]);
+  const { rows } = await sql().query<{ id: string }>(orphansSql, [env().CHARTER_RUN_STALE_SEC, WORKER_LOCK_CLASS, RECONNECT_GRACE_SEC]);
   const closed: string[] = [];
   for (const { id } of rows) {
     const status = await finishRun(id, {

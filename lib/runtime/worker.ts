@@ -16,6 +16,10 @@ import { pruneIdempotencyKeys } from "@/lib/db/write-fence";
 
 const TOUCH_MS = 15_000;
 const PRUNE_MS = 3_600_000;
+// While the database is away, try again every second at most (a refused connection costs nothing),
+// so the worker is back within about a second of the database.
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 1_000;
 
 export interface WorkerOptions {
   concurrency?: number;
@@ -34,8 +38,8 @@ export class Worker {
   private timers: NodeJS.Timeout[] = [];
   private lastPrune = 0;
   private failing = false;
-  private reconnectMs = 1000;
-  private retryMs = 1000;
+  private reconnectMs = RECONNECT_MIN_MS;
+  private retryMs = RECONNECT_MIN_MS;
 
   constructor(opts: WorkerOptions = {}) {
     this.concurrency = opts.concurrency ?? env().CHARTER_WORKER_CONCURRENCY;
@@ -76,7 +80,9 @@ export class Worker {
       throw e;
     }
     this.listener = client;
-    this.reconnectMs = 1000;
+    this.reconnectMs = RECONNECT_MIN_MS;
+    // the touches of the runs still in flight failed while the connection was down
+    if (this.active.size) await touchRuns([...this.active.keys()]).catch(() => {});
   }
 
   private onLost(client: pg.Client) {
@@ -89,7 +95,7 @@ export class Worker {
 
   private scheduleReconnect() {
     const delay = this.reconnectMs;
-    this.reconnectMs = Math.min(this.reconnectMs * 2, 30_000);
+    this.reconnectMs = Math.min(this.reconnectMs * 2, RECONNECT_MAX_MS);
     setTimeout(() => {
       if (this.stopped) return;
       this.connect().then(() => this.kick(), () => this.scheduleReconnect());
@@ -137,13 +143,13 @@ export class Worker {
         try {
           runs = (await claimWakes(this.id, this.concurrency - this.active.size)).runs;
           this.failing = false;
-          this.retryMs = 1000;
+          this.retryMs = RECONNECT_MIN_MS;
         } catch (e) {
           if (!this.failing) log.error("claiming wakes failed", { error: String(e) });
           this.failing = true;
           // try again soon, backing off while it keeps failing (the database may be down)
           setTimeout(() => this.kick(), this.retryMs).unref();
-          this.retryMs = Math.min(this.retryMs * 2, 30_000);
+          this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS);
           return;
         }
         if (runs.length === 0) break;
