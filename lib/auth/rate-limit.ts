@@ -79,17 +79,37 @@ function limiters(policy: AttemptPolicy): Limiters {
 // keys are digests: rate_limits holds no email address, and any input fits varchar(255)
 const digest = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("base64url");
 
-/** The remaining wait in ms of a limiter whose `points` are used up (a block counts as used up). */
-const refusing = (res: RateLimiterRes | null, points: number) => (res && res.consumedPoints >= points ? res.msBeforeNext : 0);
+interface Standing {
+  /** ms until the first limiter that refuses lets go; 0: go ahead */
+  waitMs: number;
+  /** the pair has failures on record (a success then clears them) */
+  pairFailed: boolean;
+}
 
-async function waitMs(policy: AttemptPolicy, subject: string, address: string): Promise<number> {
+/**
+ * Where (subject, address) stands, in one read of the limiters' rows (every request to a guarded
+ * endpoint makes it: the clean case costs this one statement). The rows are the library's own:
+ * its keys (getKey), its points and expiry in ms; a block is points + 1.
+ */
+async function standing(policy: AttemptPolicy, subject: string, address: string): Promise<Standing> {
   const l = limiters(policy);
-  const [pair, bySubject, byAddress] = await Promise.all([
-    l.wait.get(digest(subject, address)),
-    l.subject.get(digest(subject)),
-    l.address.get(digest(address)),
-  ]);
-  return Math.max(refusing(pair, 2), refusing(bySubject, policy.perSubject.failures), refusing(byAddress, policy.perAddress.failures));
+  const pair = digest(subject, address);
+  const keys = { failures: l.failures.getKey(pair), wait: l.wait.getKey(pair), subject: l.subject.getKey(digest(subject)), address: l.address.getKey(digest(address)) };
+  const now = Date.now();
+  const { rows } = await sql().query<{ key: string; points: number; expire: string | null }>({
+    name: "rate-limit-standing",
+    text: `SELECT key, points, expire FROM rate_limits WHERE key = ANY($1::varchar[]) AND (expire IS NULL OR expire > $2)`,
+    values: [Object.values(keys), now],
+  });
+  const row = (key: string) => rows.find((r) => r.key === key);
+  const refusing = (key: string, points: number) => {
+    const r = row(key);
+    return r && r.points >= points && r.expire !== null ? Number(r.expire) - now : 0;
+  };
+  return {
+    waitMs: Math.max(refusing(keys.wait, 2), refusing(keys.subject, policy.perSubject.failures), refusing(keys.address, policy.perAddress.failures)),
+    pairFailed: row(keys.failures) !== undefined,
+  };
 }
 
 // consume() rejects with a RateLimiterRes once the points are used up: for a counter that is no error
@@ -118,9 +138,10 @@ async function recordSuccess(policy: AttemptPolicy, subject: string, address: st
  * false (a failure, counted) or null (neither: say, a well-authenticated request that failed otherwise).
  */
 export async function guardAttempt(policy: AttemptPolicy, subject: string, address: string, attempt: () => Promise<boolean | null>): Promise<boolean | null> {
-  const ms = await waitMs(policy, subject, address);
-  if (ms > 0) throw new TooManyAttempts(Math.max(1, Math.ceil(ms / 1000)));
+  const { waitMs, pairFailed } = await standing(policy, subject, address);
+  if (waitMs > 0) throw new TooManyAttempts(Math.max(1, Math.ceil(waitMs / 1000)));
   const ok = await attempt();
-  if (ok !== null) await (ok ? recordSuccess : recordFailure)(policy, subject, address);
+  if (ok === false) await recordFailure(policy, subject, address);
+  else if (ok && pairFailed) await recordSuccess(policy, subject, address);
   return ok;
 }
