@@ -3,10 +3,12 @@
 // without TRUST_PROXY), sessions that end on the server (a copied cookie stops working after sign-out
 // and after a password change), and the Origin check of cookie-authenticated writes from a real
 // cross-origin page.
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
+import { withE2eDatabase } from "./db";
 
 const headerChecks = (headers: Record<string, string>, what: string) => {
   const csp = headers["content-security-policy"] ?? "";
@@ -78,6 +80,11 @@ test("sign-in: an unknown account and a wrong password answer alike; after 5 fai
   const limited = await credentialsSignIn(api, stranger, "guess-5", { "x-forwarded-for": `203.0.113.${Date.now() % 250}` });
   expect(limited.error).toMatch(/^TooManyAttempts:1[45]$/);
   await api.dispose();
+  // the failures were counted for the socket's address (the server stamps it), not for "unknown"
+  const pairKey = (addr: string) => `signin:fails:${createHash("sha256").update(`${stranger}\n${addr}`).digest("base64url")}`;
+  const counted = await withE2eDatabase(async (db) =>
+    (await db.query<{ key: string; points: number }>("SELECT key, points FROM rate_limits WHERE key = ANY($1)", [[pairKey("127.0.0.1"), pairKey("unknown")]])).rows);
+  expect(counted).toEqual([{ key: pairKey("127.0.0.1"), points: 5 }]);
 
   // the form says so in words
   await page.goto("/login");
