@@ -109,6 +109,12 @@ test("configure a process agent from the form, test its environment, run it", as
     await expect(diff).not.toContainText("again");
     await revisions.scrollIntoViewIfNeeded();
     await snapBoth(page, testInfo, "07-revision-diff");
+    if (process.env.CHARTER_E2E_SCREENSHOTS === "1") {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await revisions.screenshot({ path: testInfo.outputPath("07-revision-diff-card-390.png") });
+      await config.screenshot({ path: testInfo.outputPath("06-config-card-390.png") });
+      await page.setViewportSize({ width: 1360, height: 900 });
+    }
   });
 
   await test.step("run it: the run and its log, with the environment's values", async () => {

@@ -174,10 +174,14 @@ function PairRows({ id, rows, onChange, masked, disabled, addLabel }: {
     <div className="space-y-2" id={id}>
       {rows.map((row, i) => (
         <div key={i} className="flex gap-2">
-          <Input aria-label={`Name ${i + 1}`} value={row.key} onChange={(e) => update(i, { key: e.target.value })} placeholder="NAME" className="w-2/5 font-mono" autoComplete="off" spellCheck={false} />
-          <Input aria-label={`Value ${i + 1}`} value={row.value} onChange={(e) => update(i, { value: e.target.value })}
-            type={masked || row.stored ? "password" : "text"} autoComplete="new-password" className="min-w-0 flex-1 font-mono"
-            placeholder={row.stored ? "•••••• stored: type to replace" : "value"} />
+          <div className="w-2/5 shrink-0">
+            <Input aria-label={`Name ${i + 1}`} value={row.key} onChange={(e) => update(i, { key: e.target.value })} placeholder="NAME" className="font-mono" autoComplete="off" spellCheck={false} />
+          </div>
+          <div className="min-w-0 flex-1">
+            <Input aria-label={`Value ${i + 1}`} value={row.value} onChange={(e) => update(i, { value: e.target.value })}
+              type={masked || row.stored ? "password" : "text"} autoComplete="new-password" className="font-mono"
+              placeholder={row.stored ? "•••••• stored: type to replace" : "value"} />
+          </div>
           <Button size="sm" variant="ghost" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove ${row.key || `row ${i + 1}`}`} disabled={disabled}>✕</Button>
         </div>
       ))}

@@ -28,6 +28,8 @@ export function AgentConfigCard({ companyId, agent, readOnly, canTest, children 
 }) {
   const changed = useAgentChanged(companyId);
   const [draft, setDraft] = useState(() => configDraftOf(agent));
+  // what the draft started from: edits are the difference to it, not to the agent as it is now
+  const [baseline, setBaseline] = useState(draft);
   const [syncedAt, setSyncedAt] = useState(agent.updatedAt);
   const [clientErrors, setClientErrors] = useState<ConfigErrors>({});
   const [saved, setSaved] = useState(false);
@@ -38,18 +40,21 @@ export function AgentConfigCard({ companyId, agent, readOnly, canTest, children 
   if (!same(input.adapterConfig, agent.adapterConfig)) patch.adapterConfig = input.adapterConfig;
   if (!same(input.runtimeConfig, agent.runtimeConfig)) patch.runtimeConfig = input.runtimeConfig;
   if (input.budgetMonthlyCents !== agent.budgetMonthlyCents) patch.budgetMonthlyCents = input.budgetMonthlyCents;
-  const dirty = draft.adapterType !== pristine.adapterType || draft.budget !== pristine.budget || !same(draft.values, pristine.values);
+  const dirty = draft.adapterType !== baseline.adapterType || draft.budget !== baseline.budget || !same(draft.values, baseline.values);
 
   // The agent changed elsewhere (rollback, the profile's save): follow it unless the user is editing.
   if (agent.updatedAt !== syncedAt) {
     setSyncedAt(agent.updatedAt);
+    setBaseline(pristine);
     if (!dirty) setDraft(pristine);
   }
 
   const mutation = useMutation({
     mutationFn: (body: Record<string, unknown>) => updateAgentConfig(agent.id, body),
     onSuccess: async (updated) => {
-      setDraft(configDraftOf(updated));
+      const next = configDraftOf(updated);
+      setDraft(next);
+      setBaseline(next);
       setSyncedAt(updated.updatedAt);
       setSaved(true);
       await changed(updated);
@@ -81,7 +86,7 @@ export function AgentConfigCard({ companyId, agent, readOnly, canTest, children 
             <div className="flex flex-wrap items-center justify-end gap-3">
               {dirty && !mutation.isPending && <span className="text-sm text-amber-700">Unsaved changes</span>}
               {saved && !dirty && !mutation.isPending && <span className="text-sm text-emerald-700" role="status">Saved</span>}
-              <Button onClick={() => { setDraft(pristine); setClientErrors({}); mutation.reset(); }} disabled={!dirty || mutation.isPending}>Discard</Button>
+              <Button onClick={() => { setDraft(pristine); setBaseline(pristine); setClientErrors({}); mutation.reset(); }} disabled={!dirty || mutation.isPending}>Discard</Button>
               <Button type="submit" variant="primary" pending={mutation.isPending}>Save configuration</Button>
             </div>
           )}
