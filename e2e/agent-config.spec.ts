@@ -4,7 +4,7 @@
 // whose log shows the environment at work.
 import type { Page, TestInfo } from "@playwright/test";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
-import { boardApi, createAgent, createCompany } from "./api";
+import { boardApi, createAgent, createCompany, post } from "./api";
 
 /** Desktop and phone width; tall, so a dialog (which scrolls inside the window) shows its whole form. */
 async function snapBoth(page: Page, testInfo: TestInfo, name: string) {
@@ -130,4 +130,27 @@ test("configure a process agent from the form, test its environment, run it", as
     await expect(page.getByTestId("run-log")).not.toContainText("tok-e2e-0123456789");
     await snap(page, testInfo, "08-run");
   });
+});
+
+test("Resume on an agent whose month is spent says why and offers to raise its budget", async ({ page }, testInfo) => {
+  await signIn(page, ADMIN);
+  const api = await boardApi(page);
+  const company = await createCompany(api, "Spent Works", { issuePrefix: "SPNT" });
+  const agent = await createAgent(api, company.id, { name: "Sage", role: "ceo", budgetMonthlyCents: 1000 });
+  await post(api, `/api/companies/${company.id}/cost-events`, { agentId: agent.id, provider: "anthropic", model: "sonnet", costCents: 1200 });
+
+  await page.goto(`/SPNT/agents/${agent.urlKey}`);
+  await expect(page.getByTestId("agent-status")).toHaveText("Paused");
+  await page.getByRole("button", { name: "Resume" }).click();
+  const refusal = page.getByRole("form", { name: "Raise budget" });
+  await expect(page.getByText("Sage has spent $12.00 of its $10.00 monthly budget")).toBeVisible();
+  await expect(page.getByTestId("agent-status")).toHaveText("Paused");
+  await snap(page, testInfo, "09-resume-over-budget");
+  await refusal.getByLabel("New monthly budget").fill("10");
+  await refusal.getByRole("button", { name: "Raise and resume" }).click();
+  await expect(refusal.getByText(/More than this month's spend/)).toBeVisible();
+  await refusal.getByLabel("New monthly budget").fill("50");
+  await refusal.getByRole("button", { name: "Raise and resume" }).click();
+  await expect(page.getByTestId("agent-status")).toHaveText("Idle");
+  await expect(refusal).toHaveCount(0);
 });
