@@ -140,11 +140,11 @@ test("Resume on an agent whose month is spent says why and offers to raise its b
   await post(api, `/api/companies/${company.id}/cost-events`, { agentId: agent.id, provider: "anthropic", model: "sonnet", costCents: 1200 });
 
   await page.goto(`/SPNT/agents/${agent.urlKey}`);
-  await expect(page.getByTestId("agent-status")).toHaveText("Paused");
+  await expect(page.getByTestId("agent-status")).toHaveText("Paused · budget");
   await page.getByRole("button", { name: "Resume" }).click();
   const refusal = page.getByRole("form", { name: "Raise budget" });
   await expect(page.getByText("Sage has spent $12.00 of its $10.00 monthly budget")).toBeVisible();
-  await expect(page.getByTestId("agent-status")).toHaveText("Paused");
+  await expect(page.getByTestId("agent-status")).toHaveText("Paused · budget");
   await snap(page, testInfo, "09-resume-over-budget");
   await refusal.getByLabel("New monthly budget").fill("10");
   await refusal.getByRole("button", { name: "Raise and resume" }).click();
