@@ -55,7 +55,7 @@ function Help({ text }: { text: string }) {
 }
 
 /** A description's fragment as a sentence: capitalised, with its full stop. */
-const sentence = (text: string) => (text ? `${text[0].toUpperCase()}${text.slice(1)}${/[.)]$/.test(text) ? "" : "."}` : "");
+const sentence = (text: string) => (text ? `${text[0].toUpperCase()}${text.slice(1)}${text.endsWith(".") ? "" : "."}` : "");
 
 const placeholderOf = (spec: FieldSpec) => {
   if (typeof spec.defaultValue === "number" || typeof spec.defaultValue === "string") return String(spec.defaultValue);
