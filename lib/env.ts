@@ -56,6 +56,13 @@ export const envSchema = z.object({
   /** loop breaker: an agent started this many runs within the window without progress is paused */
   CHARTER_LOOP_MAX_RUNS: z.coerce.number().int().min(2).max(10_000).default(10),
   CHARTER_LOOP_WINDOW_MIN: z.coerce.number().int().min(1).max(1440).default(10),
+  /** scheduled backups (lib/backup/schedule.ts) go to this folder; unset: none */
+  CHARTER_BACKUP_DIR: optionalString,
+  CHARTER_BACKUP_INTERVAL_HOURS: z.coerce.number().min(0.01).max(8760).default(24),
+  /** the newest this many scheduled backups are kept */
+  CHARTER_BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  /** the folder's backups together stay under this many bytes (oldest deleted; a backup that would pass it is abandoned) */
+  CHARTER_BACKUP_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).default(10 * 1024 ** 3),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -18,8 +18,11 @@ export interface BackupSummary {
 }
 
 async function write(gz: zlib.Gzip, chunk: string | Buffer) {
+  if (gz.destroyed) throw gz.errored ?? new Error("the backup was abandoned");
   if (!gz.write(chunk)) await once(gz, "drain");
 }
+
+export class BackupTooLarge extends Error {}
 
 /** Streams one table's rows into the file; returns how many (COPY's text format: one line per row). */
 async function copyTable(client: pg.Client, gz: zlib.Gzip, table: BackupHeader["tables"][number]): Promise<number> {
@@ -48,13 +51,22 @@ async function snapshotHeader(client: pg.Client): Promise<BackupHeader> {
   };
 }
 
-export async function backup(url: string, out: string): Promise<BackupSummary> {
+/** `maxBytes`: the file may not grow past this (a scheduled backup's share of the disk); it is abandoned then. */
+export async function backup(url: string, out: string, opts: { maxBytes?: number } = {}): Promise<BackupSummary> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const partial = `${out}.partial`;
   const gz = zlib.createGzip();
   const file = fs.createWriteStream(partial, { mode: 0o600 });
   gz.pipe(file);
+  // a failure (the cap below, a full disk) is read back from gz.errored by the next write
+  gz.on("error", () => {});
+  file.on("error", (e) => gz.destroy(e));
+  let written = 0;
+  gz.on("data", (chunk: Buffer) => {
+    written += chunk.length;
+    if (opts.maxBytes !== undefined && written > opts.maxBytes) gz.destroy(new BackupTooLarge(`the backup passed its limit of ${opts.maxBytes} bytes`));
+  });
   try {
     // the snapshot is taken by the transaction's first statement; everything below reads it
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -70,10 +82,11 @@ export async function backup(url: string, out: string): Promise<BackupSummary> {
     fs.renameSync(partial, out);
     return { file: out, bytes: fs.statSync(out).size, rows, migrations: header.migrations.length };
   } catch (e) {
+    const cause = gz.errored ?? e;
     gz.destroy();
     file.destroy();
     fs.rmSync(partial, { force: true });
-    throw e;
+    throw cause;
   } finally {
     await client.end().catch(() => {});
   }

@@ -13,6 +13,7 @@ import { executeRun } from "@/lib/runtime/execute";
 import { pruneLogs, sweepOrphans, touchRuns, WORKER_LOCK_CLASS } from "@/lib/runtime/run-records";
 import { fireTimers } from "@/lib/runtime/timers";
 import { pruneIdempotencyKeys } from "@/lib/db/write-fence";
+import { scheduledBackup } from "@/lib/backup/schedule";
 
 const TOUCH_MS = 15_000;
 const PRUNE_MS = 3_600_000;
@@ -109,6 +110,8 @@ export class Worker {
       const closed = await sweepOrphans();
       if (closed.length) log.warn("closed orphaned runs", { runIds: closed });
       await fireTimers();
+      // in the background: a backup takes a while, the sweep and timers must not wait for it
+      void scheduledBackup().catch((e) => log.error("scheduled backup failed", { error: String(e) }));
       if (Date.now() - this.lastPrune > PRUNE_MS) {
         this.lastPrune = Date.now();
         await pruneLogs();
