@@ -227,7 +227,7 @@ test("an issue with 1,000 comments shows the first page and loads more on reques
   });
 
   await test.step("a new comment lands at the end of the thread; its link loads the pages up to it", async () => {
-    await page.getByRole("textbox", { name: "Comment", exact: true }).fill("Settled: **tabs**.");
+    await page.getByRole("combobox", { name: "Comment", exact: true }).fill("Settled: **tabs**.");
     await page.getByRole("button", { name: "Comment", exact: true }).click();
     const notice = page.getByRole("status").filter({ hasText: "Your comment was posted at the end of the thread" });
     await expect(notice).toBeVisible();

@@ -79,7 +79,7 @@ test("an issue from the list, across the board, discussed and found again", asyn
     await expect(status.locator("option")).toHaveText(["Todo", "Move to In progress (needs an assignee)", "Cancel issue"]);
     await expect(status.locator("option", { hasText: "Move to In progress" })).toBeDisabled();
 
-    await page.getByRole("textbox", { name: "Comment", exact: true }).fill(`Pairing with @Grace Hopper on the **gyroscope** drift; see /WORK/issues/${other.identifier}.`);
+    await page.getByRole("combobox", { name: "Comment", exact: true }).fill(`Pairing with @Grace Hopper on the **gyroscope** drift; see /WORK/issues/${other.identifier}.`);
     await expect(page.getByText("@Name wakes that agent")).toBeVisible();
     await page.getByRole("button", { name: "Comment", exact: true }).click();
     const comment = page.getByTestId("comments").getByRole("listitem").last();
