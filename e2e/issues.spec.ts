@@ -80,7 +80,7 @@ test("an issue from the list, across the board, discussed and found again", asyn
     await expect(status.locator("option", { hasText: "Move to In progress" })).toBeDisabled();
 
     await page.getByRole("combobox", { name: "Comment", exact: true }).fill(`Pairing with @Grace Hopper on the **gyroscope** drift; see /WORK/issues/${other.identifier}.`);
-    await expect(page.getByText("@Name wakes that agent")).toBeVisible();
+    await expect(page.getByText("an agent is woken", { exact: false })).toBeVisible();
     await page.getByRole("button", { name: "Comment", exact: true }).click();
     const comment = page.getByTestId("comments").getByRole("listitem").last();
     await expect(comment).toContainText("Pairing with @Grace Hopper");

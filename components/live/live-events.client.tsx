@@ -47,7 +47,9 @@ export function LiveEvents({ companyId }: { companyId: string }) {
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let delay = RETRY_MIN_MS;
-    let missed = false;
+    // the page was rendered before this stream opened: what changed in between is read again on
+    // the first `ready`, as after a gap
+    let missed = true;
     const onChange = (e: MessageEvent<string>) => {
       let change: LiveChange;
       try {
@@ -60,7 +62,7 @@ export function LiveEvents({ companyId }: { companyId: string }) {
     };
     const onReady = () => {
       delay = RETRY_MIN_MS;
-      // changes may have been missed while the stream was away: read everything again
+      // changes may have been missed while the stream was away (or before it first opened): read everything again
       if (missed) invalidate(client, { companyId, entityType: "company", entityId: companyId, action: "resync" });
       missed = false;
     };
