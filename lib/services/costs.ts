@@ -68,10 +68,11 @@ type RecordedCost = { event: ReturnType<typeof costEventDto>; budget: BudgetEffe
 
 /**
  * The statement recording one event; `guarded`: it aborts (CB001) when a budget reaches 80%.
- * `lk` (charter_budget_lock, a migration) runs before the insert: it serialises the event with the
- * agent's and the company's other events while either has a budget (transaction-level advisory
- * locks, held until this statement's or the caller's transaction commits) and sums their month
- * without this event's rollup row, whose value comes from the upsert's RETURNING. So whatever the
+ * `lk` runs before the insert. For an agent or company with a budget it is charter_budget_lock (a
+ * migration), which serialises the event with the agent's and the company's other events
+ * (transaction-level advisory locks, held until this statement's or the caller's transaction
+ * commits) and sums their month with a fresh snapshot; without a budget, the same sum inline. Either
+ * leaves out this event's rollup row, whose value comes from the upsert's RETURNING. So whatever the
  * projects and whichever instance writes, each event sees every event before it, and exactly one
  * crosses each line.
  */
@@ -89,20 +90,33 @@ function ruleActs(spent: string, budget: string): string {
 }
 
 function recordSql(guarded: boolean): string {
+  const day = `($12::timestamptz AT TIME ZONE 'UTC')::date`;
   const fresh = `coalesce(CASE WHEN roll.day >= $14::date AND roll.day < $15::date THEN roll."costCents" END, 0)`;
   const recorded = `SELECT ref."agentOk", ref."issueOk", ref."projectOk", to_jsonb(ins.*) AS event, lk.locked,
-       lk."agentBudgetCents", lk."companyBudgetCents", (lk."agentOtherCents" + ${fresh})::float8 AS "agentSpentCents",
+       st."agentBudgetCents", st."companyBudgetCents", (lk."agentOtherCents" + ${fresh})::float8 AS "agentSpentCents",
        -- the company's month is summed only when it has a budget to hold it against (0: no limit)
-       CASE WHEN lk."companyBudgetCents" > 0 THEN (lk."companyOtherCents" + ${fresh})::float8 ELSE 0 END AS "companySpentCents"
-       FROM ref LEFT JOIN lk ON true LEFT JOIN ins ON true LEFT JOIN roll ON true`;
+       CASE WHEN st."companyBudgetCents" > 0 THEN (lk."companyOtherCents" + ${fresh})::float8 ELSE 0 END AS "companySpentCents"
+       FROM ref LEFT JOIN st ON true LEFT JOIN lk ON true LEFT JOIN ins ON true LEFT JOIN roll ON true`;
   return `WITH ref AS (
        SELECT EXISTS (SELECT 1 FROM "Agent" WHERE id = $3::uuid AND "companyId" = $2::uuid) AS "agentOk",
               (SELECT i."projectId" FROM "Issue" i WHERE i.id = $4::uuid AND i."companyId" = $2::uuid) AS "issueProjectId",
               ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM "Issue" WHERE id = $4::uuid AND "companyId" = $2::uuid)) AS "issueOk",
               ($5::uuid IS NULL OR EXISTS (SELECT 1 FROM "Project" WHERE id = $5::uuid AND "companyId" = $2::uuid)) AS "projectOk"
+     ), st AS MATERIALIZED (
+       SELECT a."budgetMonthlyCents" AS "agentBudgetCents", c."budgetMonthlyCents" AS "companyBudgetCents"
+         FROM "Agent" a JOIN "Company" c ON c.id = a."companyId" WHERE a.id = $3::uuid AND a."companyId" = $2::uuid
      ), lk AS MATERIALIZED (
-       SELECT b.* FROM ref, charter_budget_lock($2::uuid, $3::uuid, $14::date, $15::date, ($12::timestamptz AT TIME ZONE 'UTC')::date,
-                                                coalesce($5::uuid, ref."issueProjectId", '${NO_PROJECT}'::uuid), ${guarded}) b
+       -- the function (its lock and fresh sums) only for a budget; its arguments name st, so it runs after st's filter
+       SELECT b.* FROM ref, st, charter_budget_lock($2::uuid, $3::uuid, $14::date, $15::date, ${day},
+                                                    coalesce($5::uuid, ref."issueProjectId", '${NO_PROJECT}'::uuid), ${guarded},
+                                                    st."agentBudgetCents", st."companyBudgetCents") b
+        WHERE st."agentBudgetCents" > 0 OR st."companyBudgetCents" > 0
+       UNION ALL
+       SELECT (SELECT coalesce(sum(r."costCents"), 0) FROM "CostRollup" r
+                WHERE r."companyId" = $2::uuid AND r."agentId" = $3::uuid AND r.day >= $14::date AND r.day < $15::date
+                  AND NOT (r.day = ${day} AND r."projectId" = coalesce($5::uuid, ref."issueProjectId", '${NO_PROJECT}'::uuid)))::float8,
+              0::float8, false
+         FROM ref, st WHERE NOT (st."agentBudgetCents" > 0 OR st."companyBudgetCents" > 0)
      ), ins AS (
        INSERT INTO "CostEvent" (id, "companyId", "agentId", "issueId", "projectId", "runId", provider, model, "inputTokens", "outputTokens", "costCents", "occurredAt", "createdAt", estimated)
        SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, coalesce($5::uuid, ref."issueProjectId"), $6::uuid, $7, $8, $9, $10, $11, $12::timestamptz, $13::timestamptz, $16::boolean
