@@ -129,7 +129,10 @@ ${statusMoves()}
   do this; do not retry. 404: no such thing in your company. 409 from checkout: never retried; any other
   409 (a name already taken, a concurrent change) means the state is not what you assumed: read it again
   before deciding. 422: the move is not allowed from the
-  current state. 500 or 503: comment on the task that you hit a server error and move on.
+  current state. 500 or 503: comment on the task that you hit a server error and move on. Writes that create
+  something (issues, comments, cost reports, approvals) take an \`Idempotency-Key\` header: send a fresh
+  key with each new write and the same key when you retry one after a timeout or a 503, and it is never
+  done twice.
 - **Lists** are JSON arrays of at most \`limit\` items (default 100, max ${MAX_LIMIT}); when more exist the
   response has an \`X-Next-Cursor\` header (and \`Link: <…>; rel="next"\`): pass it as \`cursor\`.
 - **Ids.** Issue paths take the id or the identifier (\`ACME-12\`), agent paths the id or the urlKey,
