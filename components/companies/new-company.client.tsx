@@ -8,7 +8,7 @@ import { Dialog, DialogActions } from "@/components/ui/dialog.client";
 import { Checkbox, Field, Input, Textarea } from "@/components/ui/input";
 import { ApiErrorAlert, fieldErrors } from "@/components/forms/api-error";
 import { companyKeys, createCompany, type NewCompany } from "@/lib/queries/companies";
-import { dollarsToCents } from "@/lib/format";
+import { newCompanyFromForm } from "@/components/companies/company-form";
 import { DollarInput } from "@/components/forms/dollar-input";
 import { PlusGlyph } from "@/components/ui/glyphs";
 
@@ -43,21 +43,9 @@ function NewCompanyForm({ onCancel }: { onCancel: () => void }) {
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const cents = dollarsToCents(String(form.get("budget") ?? ""));
-    if (cents === null) {
-      setBudgetError("Enter an amount in dollars, such as 500 or 49.99");
-      return;
-    }
-    setBudgetError(null);
-    const prefix = String(form.get("issuePrefix") ?? "").trim().toUpperCase();
-    const description = String(form.get("description") ?? "").trim();
-    mutation.mutate({
-      name: String(form.get("name")).trim(),
-      ...(description ? { description } : {}),
-      ...(prefix ? { issuePrefix: prefix } : {}),
-      budgetMonthlyCents: cents,
-      requireBoardApprovalForNewAgents: form.get("requireApproval") === "on",
-    });
+    const { input, budgetError } = newCompanyFromForm(form);
+    setBudgetError(budgetError);
+    if (input) mutation.mutate({ ...input, requireBoardApprovalForNewAgents: form.get("requireApproval") === "on" });
   }
 
   const err = mutation.error;

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { companyKeys, createCompany, type NewCompany } from "@/lib/queries/companies";
-import { dollarsToCents } from "@/lib/format";
+import { newCompanyFromForm } from "@/components/companies/company-form";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Textarea } from "@/components/ui/input";
 import { ApiErrorAlert, fieldErrors } from "@/components/forms/api-error";
@@ -29,18 +29,9 @@ export function CompanyStep() {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const cents = dollarsToCents(String(form.get("budget") ?? ""));
-    if (cents === null) return setBudgetError("Enter an amount in dollars, such as 500 or 49.99");
-    setBudgetError(null);
-    const prefix = String(form.get("issuePrefix") ?? "").trim().toUpperCase();
-    const description = String(form.get("description") ?? "").trim();
-    mutation.mutate({
-      name: String(form.get("name")).trim(),
-      ...(description ? { description } : {}),
-      ...(prefix ? { issuePrefix: prefix } : {}),
-      budgetMonthlyCents: cents,
-    });
+    const { input, budgetError } = newCompanyFromForm(new FormData(e.currentTarget));
+    setBudgetError(budgetError);
+    if (input) mutation.mutate(input);
   }
 
   const err = mutation.error;
