@@ -135,6 +135,12 @@ describe("hostile input to every operation", () => {
 });
 
 describe("hostile input by class", () => {
+  // a world of its own: the properties above may (successfully) terminate its agents or revoke their keys
+  let w: World;
+  beforeAll(async () => {
+    w = await createWorld();
+  });
+
   it("text PostgreSQL cannot store is a 400 naming the field, in a body and in a query", async () => {
     const api = (url: string, body?: unknown) => call(body === undefined ? "GET" : "POST", url, { token: w.tokens.owner, body });
     for (const title of ["a\u0000b", "\ud800", "x\udc00y"]) {
