@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { sql } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
 
 export interface AttemptPolicy {
   /** key prefix in rate_limits */
@@ -36,9 +37,10 @@ export const signInPolicy: AttemptPolicy = {
 export const tokenPolicy: AttemptPolicy = { ...signInPolicy, name: "token" };
 
 /** Refused before the credentials are even looked at: wait this long. */
-export class TooManyAttempts extends Error {
+/** A 429 through the API's one error mapper, which sends its Retry-After. */
+export class TooManyAttempts extends AppError {
   constructor(readonly retryAfterSec: number) {
-    super(`Too many attempts; try again in ${retryAfterSec} s`);
+    super("too_many_requests", `Too many attempts; try again in ${retryAfterSec} s`);
     this.name = "TooManyAttempts";
   }
 }

@@ -94,6 +94,7 @@ export function errorResponse(err: unknown, requestId: string, headers: Record<s
   const message = app?.message ?? "Internal server error";
   const extra: Record<string, string> = code === "unauthenticated" ? { "WWW-Authenticate": "Bearer" } : {};
   if (code === "unavailable") extra["Retry-After"] = String(UNAVAILABLE_RETRY_AFTER_SECONDS);
+  if (app && "retryAfterSec" in app && typeof app.retryAfterSec === "number") extra["Retry-After"] = String(app.retryAfterSec);
   return Response.json(errorBody(code, message, requestId, app?.details), {
     status: errorStatus[code],
     headers: { "X-Request-Id": requestId, ...extra, ...headers },

@@ -1,10 +1,7 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { AppError } from "@/lib/http/errors";
-import { errorResponse } from "@/lib/http/respond";
 import { changeMyPassword } from "@/lib/services/passwords";
 import { changePasswordSchema } from "@/lib/schemas/password";
 import { clientAddress } from "@/lib/auth/request-origin";
-import { TooManyAttempts } from "@/lib/auth/rate-limit";
 import { sessionSetCookie } from "@/lib/auth/session";
 
 export const POST = apiHandler(
@@ -15,14 +12,9 @@ export const POST = apiHandler(
     response: null,
     errors: ["unprocessable", "too_many_requests"],
   },
-  async ({ ctx, body, req, requestId }) => {
-    try {
-      const freshSessionId = await changeMyPassword(ctx, body, clientAddress(req.headers));
-      const setCookie = freshSessionId && ctx.actor.kind === "board" ? await sessionSetCookie(req.cookies, { userId: ctx.actor.userId, sessionId: freshSessionId }, ctx.actor.email) : null;
-      return new Response(null, { status: 204, headers: setCookie ? { "Set-Cookie": setCookie } : {} });
-    } catch (err) {
-      if (!(err instanceof TooManyAttempts)) throw err;
-      return errorResponse(new AppError("too_many_requests", err.message), requestId, { "Retry-After": String(err.retryAfterSec) });
-    }
+  async ({ ctx, body, req }) => {
+    const freshSessionId = await changeMyPassword(ctx, body, clientAddress(req.headers));
+    const setCookie = freshSessionId && ctx.actor.kind === "board" ? await sessionSetCookie(req.cookies, { userId: ctx.actor.userId, sessionId: freshSessionId }, ctx.actor.email) : null;
+    return new Response(null, { status: 204, headers: setCookie ? { "Set-Cookie": setCookie } : {} });
   },
 );
