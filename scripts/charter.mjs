@@ -74,7 +74,7 @@ try {
     process.env.DATABASE_URL = server.url;
   }
   if (noun === "backup") {
-    const { backup } = await tsImport("../lib/backup/backup.ts", import.meta.url);
+    const { backup } = await tsImport("../lib/backup/dump.ts", import.meta.url);
     const summary = await backup(process.env.DATABASE_URL, path.resolve(args.out));
     const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
     console.log(`backup written to ${summary.file}: ${rows} rows in ${Object.keys(summary.rows).length} tables, ${summary.bytes} bytes`);

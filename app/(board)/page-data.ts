@@ -5,11 +5,11 @@ import { notFound } from "next/navigation";
 import { boardContext, requireBoardContext, type BoardContext } from "@/lib/auth/page-context";
 import { AppError } from "@/lib/http/errors";
 import { getCompany, listCompanies } from "@/lib/services/companies";
-import { listAgents } from "@/lib/services/agents/agents";
+import { listAgents } from "@/lib/services/agents/crud";
 import { listGoals } from "@/lib/services/goals";
 import { listLabels } from "@/lib/services/labels";
 import { listMembers } from "@/lib/services/members";
-import { listProjects } from "@/lib/services/projects/projects";
+import { listProjects } from "@/lib/services/projects/crud";
 import type { Directory } from "@/components/issues/directory";
 
 const currentContext = cache(boardContext);

@@ -4,7 +4,7 @@ import type { ApprovalDto } from "@/lib/dto/approvals";
 import { formatBudget, formatDateTime, roleLabel } from "@/lib/format";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { AgentAvatar } from "@/components/agents/agent-icon";
-import { MarkdownText } from "@/components/markdown/markdown";
+import { MarkdownText } from "@/components/markdown/render";
 
 export interface PersonRef {
   name: string;

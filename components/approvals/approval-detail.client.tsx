@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/input";
 import { ApiErrorAlert } from "@/components/forms/api-error";
-import { MarkdownText } from "@/components/markdown/markdown";
+import { MarkdownText } from "@/components/markdown/render";
 import { IssueStatusBadge } from "@/components/issues/issue-badges";
 import { ApprovalMeta, ApprovalStatusBadge, ApprovalSummary, typeText, type ApprovalNames } from "@/components/approvals/approval-card";
 import { DecisionControls } from "@/components/approvals/decision-controls.client";

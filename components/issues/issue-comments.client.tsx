@@ -13,7 +13,7 @@ import { Card } from "@/components/ui/card";
 import { ApiErrorAlert } from "@/components/forms/api-error";
 import { initials } from "@/components/shell/user-menu";
 import { AgentAvatar } from "@/components/agents/agent-icon";
-import { MarkdownText } from "@/components/markdown/markdown";
+import { MarkdownText } from "@/components/markdown/render";
 import type { Directory, DirectoryMaps } from "@/components/issues/directory";
 import { MarkdownEditor } from "@/components/editor/markdown-editor.client";
 import { mentionCandidates } from "@/components/editor/mentions";

@@ -10,7 +10,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ChevronRightGlyph } from "@/components/ui/glyphs";
 import { Input } from "@/components/ui/input";
 import { ApiErrorAlert } from "@/components/forms/api-error";
-import { MarkdownText } from "@/components/markdown/markdown";
+import { MarkdownText } from "@/components/markdown/render";
 import { IssueStatusBadge, PriorityLabel } from "@/components/issues/issue-badges";
 import { IssueProperties } from "@/components/issues/issue-properties.client";
 import { IssueComments } from "@/components/issues/issue-comments.client";

@@ -16,7 +16,7 @@ import { Field, Input, Select, Textarea } from "@/components/ui/input";
 import { MultiSelect } from "@/components/ui/multi-select.client";
 import { keepOpenOnEscapeInPickers } from "@/components/projects/keep-open-on-escape";
 import { ApiErrorAlert, fieldErrors } from "@/components/forms/api-error";
-import { MarkdownText } from "@/components/markdown/markdown";
+import { MarkdownText } from "@/components/markdown/render";
 import { IssueList } from "@/components/issues/issue-list.client";
 import { GoalStatusBadge } from "@/components/goals/goal-badges";
 import { ProjectStatusBadge } from "@/components/projects/project-status-badge";

@@ -11,7 +11,7 @@ import { cn } from "@/lib/cn";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/button";
 import { ChevronRightGlyph } from "@/components/ui/glyphs";
-import { MarkdownText } from "@/components/markdown/markdown";
+import { MarkdownText } from "@/components/markdown/render";
 import { elapsed, inputSummary, inputText, transcriptItems } from "@/components/runs/transcript-items";
 
 interface Props {

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { backup } from "@/lib/backup/backup";
+import { backup } from "@/lib/backup/dump";
 
 /** Left free on the backup folder's disk whatever happens. */
 export const RESERVE_BYTES = 512 * 1024 ** 2;

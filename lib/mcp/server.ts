@@ -6,7 +6,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { ServiceContext } from "@/lib/services/context";
 import { registerTools, workTools } from "@/lib/mcp/tools";
 import { governanceTools, type Decision } from "@/lib/mcp/tools-governance";
-import { listApprovals } from "@/lib/services/approvals/approvals";
+import { listApprovals } from "@/lib/services/approvals/crud";
 import { approveApproval, rejectApproval, requestRevision } from "@/lib/services/approvals/decide";
 import { createCostEvent } from "@/lib/services/costs";
 import { getDashboard } from "@/lib/services/dashboard";

@@ -14,7 +14,7 @@ import { listAgentsQuery } from "@/lib/schemas/agents";
 import type { ServiceContext } from "@/lib/services/context";
 import { getViewer } from "@/lib/services/users";
 import { listCompanies } from "@/lib/services/companies";
-import { getMe, listAgents } from "@/lib/services/agents/agents";
+import { getMe, listAgents } from "@/lib/services/agents/crud";
 import { getOrgChart } from "@/lib/services/agents/org";
 import { listIssues } from "@/lib/services/issues/list";
 import { getIssueDetail } from "@/lib/services/issues/queries";

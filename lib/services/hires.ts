@@ -8,7 +8,7 @@ import { hireSchema, type HireInput } from "@/lib/schemas/approvals";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/companies";
-import { assertCeoFree, assertNameFree, assertReportsTo, insertAgent } from "@/lib/services/agents/agents";
+import { assertCeoFree, assertNameFree, assertReportsTo, insertAgent } from "@/lib/services/agents/crud";
 import { agentWithChain } from "@/lib/services/agents/queries";
 
 function snapshot(agentId: string, h: HireInput): Prisma.InputJsonObject {

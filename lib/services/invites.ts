@@ -10,7 +10,7 @@ import type { AcceptInviteInput } from "@/lib/schemas/invites";
 import { inTx, type ServiceContext } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/companies";
-import { insertAgent } from "@/lib/services/agents/agents";
+import { insertAgent } from "@/lib/services/agents/crud";
 import { agentWithChain } from "@/lib/services/agents/queries";
 
 export const INVITE_TTL_MINUTES = 30;

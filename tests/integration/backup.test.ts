@@ -12,7 +12,7 @@ import zlib from "node:zlib";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { backup } from "@/lib/backup/backup";
+import { backup } from "@/lib/backup/dump";
 import { restore } from "@/lib/backup/restore";
 import { MAGIC } from "@/lib/backup/format";
 import { sqlTx } from "@/lib/db/client";

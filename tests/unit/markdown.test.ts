@@ -3,7 +3,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MarkdownText } from "@/components/markdown/markdown";
+import { MarkdownText } from "@/components/markdown/render";
 
 const ada = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 const bob = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a6c";

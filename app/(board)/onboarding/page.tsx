@@ -3,7 +3,7 @@
 // so a reload resumes where the user was and each step reads its state afresh from the services.
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { listAgents } from "@/lib/services/agents/agents";
+import { listAgents } from "@/lib/services/agents/crud";
 import { getIssueDetail } from "@/lib/services/issues/queries";
 import { boardPageContext, companyForPrefix, orNotFound } from "@/app/(board)/page-data";
 import { OnboardingShell } from "@/components/onboarding/onboarding-shell";

@@ -11,7 +11,7 @@ import { recordActivity } from "@/lib/services/activity";
 import { prismaExec, requestWake } from "@/lib/services/wakeups";
 import { releaseAgentWork } from "@/lib/services/agents/lifecycle";
 import { applyHirePayload } from "@/lib/services/hires";
-import { approvalWithLinks, getApprovalOrThrow, linkedIssueIds } from "@/lib/services/approvals/approvals";
+import { approvalWithLinks, getApprovalOrThrow, linkedIssueIds } from "@/lib/services/approvals/crud";
 
 type Decision = "approved" | "rejected" | "revision_requested";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { listActivity } from "@/lib/services/activity";
-import { listAgents } from "@/lib/services/agents/agents";
+import { listAgents } from "@/lib/services/agents/crud";
 import { listMembers } from "@/lib/services/members";
 import { ACTIVITY_PAGE_SIZE, type ActivityFilter } from "@/lib/queries/activity";
 import { allPages, boardPageContext, companyForPrefix } from "@/app/(board)/page-data";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { can } from "@/lib/auth/permissions";
 import { adapterTypes, agentRoles } from "@/lib/schemas/agents";
-import { listAgents } from "@/lib/services/agents/agents";
+import { listAgents } from "@/lib/services/agents/crud";
 import { allPages, boardPageContext, companyForPrefix } from "@/app/(board)/page-data";
 import { AgentsView } from "@/components/agents/agents-view.client";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { can } from "@/lib/auth/permissions";
-import { listApprovals } from "@/lib/services/approvals/approvals";
+import { listApprovals } from "@/lib/services/approvals/crud";
 import { allPages, boardPageContext, companyDirectory, companyForPrefix } from "@/app/(board)/page-data";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApprovalQueue } from "@/components/approvals/approval-queue.client";

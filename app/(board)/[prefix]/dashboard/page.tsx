@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { listActivity } from "@/lib/services/activity";
 import { getDashboard } from "@/lib/services/dashboard";
-import { listAgents } from "@/lib/services/agents/agents";
+import { listAgents } from "@/lib/services/agents/crud";
 import { can } from "@/lib/auth/permissions";
 import { boardPageContext, companyDirectory, companyForPrefix } from "@/app/(board)/page-data";
 import { PageHeader } from "@/components/ui/page-header";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { can } from "@/lib/auth/permissions";
 import { projectStatuses } from "@/lib/schemas/projects";
-import { listProjects } from "@/lib/services/projects/projects";
+import { listProjects } from "@/lib/services/projects/crud";
 import { allPages, boardPageContext, companyDirectory, companyForPrefix } from "@/app/(board)/page-data";
 import { ProjectsView } from "@/components/projects/projects-view.client";
 

@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/http/api-handler";
 import { agentParams, agentResponseSchema, updateAgentSchema } from "@/lib/schemas/agents";
-import { getAgent, updateAgent } from "@/lib/services/agents/agents";
+import { getAgent, updateAgent } from "@/lib/services/agents/crud";
 
 export const GET = apiHandler(
   {

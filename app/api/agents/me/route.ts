@@ -1,5 +1,5 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { getMe, getMeByAgentKey } from "@/lib/services/agents/agents";
+import { getMe, getMeByAgentKey } from "@/lib/services/agents/crud";
 import { agentResponseSchema } from "@/lib/schemas/agents";
 
 // Every agent calls this at the start of every heartbeat: an agent key is checked and the identity

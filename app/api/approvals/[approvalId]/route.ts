@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/http/api-handler";
 import { approvalParams, approvalResponseSchema } from "@/lib/schemas/approvals";
-import { getApproval } from "@/lib/services/approvals/approvals";
+import { getApproval } from "@/lib/services/approvals/crud";
 
 export const GET = apiHandler(
   {

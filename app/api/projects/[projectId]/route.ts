@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/http/api-handler";
 import { projectParams, projectResponseSchema, updateProjectSchema } from "@/lib/schemas/projects";
-import { getProject, updateProject } from "@/lib/services/projects/projects";
+import { getProject, updateProject } from "@/lib/services/projects/crud";
 
 export const GET = apiHandler(
   {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { can } from "@/lib/auth/permissions";
-import { getAgent, listAgents } from "@/lib/services/agents/agents";
+import { getAgent, listAgents } from "@/lib/services/agents/crud";
 import { listAgentKeys } from "@/lib/services/agents/keys";
 import { listConfigRevisions } from "@/lib/services/agents/config-revisions";
 import { listRuns } from "@/lib/services/heartbeat-runs";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { can } from "@/lib/auth/permissions";
 import { isUuid } from "@/lib/schemas/common";
-import { getApproval, listApprovalComments, listApprovalIssues } from "@/lib/services/approvals/approvals";
+import { getApproval, listApprovalComments, listApprovalIssues } from "@/lib/services/approvals/crud";
 import { allPages, boardPageContext, companyDirectory, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
 import { PageHeader } from "@/components/ui/page-header";
 import { ApprovalDetail } from "@/components/approvals/approval-detail.client";

@@ -9,7 +9,7 @@ import { listComments } from "@/lib/services/comments";
 import { listRuns } from "@/lib/services/heartbeat-runs";
 import { ISSUE_RUN_PAGE_SIZE } from "@/lib/queries/runs";
 import { listActivity } from "@/lib/services/activity";
-import { listIssueApprovals } from "@/lib/services/approvals/approvals";
+import { listIssueApprovals } from "@/lib/services/approvals/crud";
 import { ISSUE_ACTIVITY_PAGE_SIZE } from "@/lib/queries/activity";
 import { boardPageContext, companyDirectory, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
 import { IssueDetailView } from "@/components/issues/issue-detail.client";

@@ -5,7 +5,7 @@ import { can } from "@/lib/auth/permissions";
 import { ISSUE_PAGE_SIZE } from "@/lib/queries/issues";
 import { isUuid } from "@/lib/schemas/common";
 import { projectStatuses } from "@/lib/schemas/projects";
-import { getProject } from "@/lib/services/projects/projects";
+import { getProject } from "@/lib/services/projects/crud";
 import { listIssues } from "@/lib/services/issues/list";
 import { boardPageContext, companyDirectory, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
 import { ProjectDetail } from "@/components/projects/project-detail.client";

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { can } from "@/lib/auth/permissions";
 import { isUuid } from "@/lib/schemas/common";
 import { getRun, getRunLog, getRunTranscript } from "@/lib/services/heartbeat-runs";
-import { getAgent } from "@/lib/services/agents/agents";
+import { getAgent } from "@/lib/services/agents/crud";
 import { getIssueOrThrow } from "@/lib/services/issues/queries";
 import { boardPageContext, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
 import { RunDetail } from "@/components/runs/run-detail.client";

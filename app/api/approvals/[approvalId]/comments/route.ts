@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiHandler, listOf } from "@/lib/http/api-handler";
 import { approvalCommentResponseSchema, approvalCommentSchema, approvalParams } from "@/lib/schemas/approvals";
-import { addApprovalComment, listApprovalComments } from "@/lib/services/approvals/approvals";
+import { addApprovalComment, listApprovalComments } from "@/lib/services/approvals/crud";
 
 export const GET = apiHandler(
   {

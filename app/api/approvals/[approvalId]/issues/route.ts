@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiHandler } from "@/lib/http/api-handler";
 import { approvalParams } from "@/lib/schemas/approvals";
-import { listApprovalIssues } from "@/lib/services/approvals/approvals";
+import { listApprovalIssues } from "@/lib/services/approvals/crud";
 import { issueResponseSchema } from "@/lib/schemas/issues";
 
 export const GET = apiHandler(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiHandler, listOf } from "@/lib/http/api-handler";
 import { companyParams } from "@/lib/schemas/companies";
 import { agentResponseSchema, createAgentSchema, listAgentsQuery } from "@/lib/schemas/agents";
-import { createAgent, listAgents } from "@/lib/services/agents/agents";
+import { createAgent, listAgents } from "@/lib/services/agents/crud";
 
 export const GET = apiHandler(
   {

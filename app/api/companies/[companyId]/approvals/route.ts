@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiHandler, listOf } from "@/lib/http/api-handler";
 import { companyParams } from "@/lib/schemas/companies";
 import { approvalResponseSchema, createApprovalSchema, listApprovalsQuery } from "@/lib/schemas/approvals";
-import { createApproval, listApprovals } from "@/lib/services/approvals/approvals";
+import { createApproval, listApprovals } from "@/lib/services/approvals/crud";
 
 export const GET = apiHandler(
   {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiHandler, listOf } from "@/lib/http/api-handler";
 import { companyParams } from "@/lib/schemas/companies";
 import { createProjectSchema, listProjectsQuery, projectResponseSchema } from "@/lib/schemas/projects";
-import { createProject, listProjects } from "@/lib/services/projects/projects";
+import { createProject, listProjects } from "@/lib/services/projects/crud";
 
 export const GET = apiHandler(
   {

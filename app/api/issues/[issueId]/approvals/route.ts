@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiHandler } from "@/lib/http/api-handler";
 import { issueParams } from "@/lib/schemas/issues";
 import { approvalResponseSchema, linkApprovalSchema } from "@/lib/schemas/approvals";
-import { linkIssueApproval, listIssueApprovals } from "@/lib/services/approvals/approvals";
+import { linkIssueApproval, listIssueApprovals } from "@/lib/services/approvals/crud";
 
 export const GET = apiHandler(
   {

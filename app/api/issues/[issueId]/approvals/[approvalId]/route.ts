@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/http/api-handler";
 import { issueApprovalParams } from "@/lib/schemas/approvals";
-import { unlinkIssueApproval } from "@/lib/services/approvals/approvals";
+import { unlinkIssueApproval } from "@/lib/services/approvals/crud";
 
 export const DELETE = apiHandler(
   {
