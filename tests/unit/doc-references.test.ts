@@ -55,7 +55,11 @@ function problemsIn(file: string, text: string, read: ReadDoc = readDoc, base = 
   for (let i = text.indexOf(outside); i >= 0; i = text.indexOf(outside, i + 1)) say(i, `points outside the repository (${outside})`);
   for (const m of text.matchAll(bareDesign)) say(m.index, `"${m[0]}" names no document here: write docs/design.md §N`);
 
-  for (const m of text.matchAll(/(?<![\w/.-])docs\/((?:[\w-]+\/)*[\w.-]+\.md)(?:\s*§\s*(\d+))?/g)) {
+  // In code, a string that starts with docs/… is data (a path in a test), not a reference.
+  const reference = file.endsWith(".md")
+    ? /(?<![\w/.-])docs\/((?:[\w-]+\/)*[\w.-]+\.md)(?:\s*§\s*(\d+))?/g
+    : /(?<![\w/.'"`-])docs\/((?:[\w-]+\/)*[\w.-]+\.md)(?:\s*§\s*(\d+))?/g;
+  for (const m of text.matchAll(reference)) {
     const doc = read(path.join(base, "docs", m[1]));
     if (!doc) { say(m.index, `docs/${m[1]} does not exist`); continue; }
     if (m[2] && !doc.headings.some((h) => h.startsWith(`${m[2]}. `))) say(m.index, `docs/${m[1]} has no section ${m[2]}`);
@@ -110,6 +114,15 @@ describe("references into the documents", () => {
     expect(problems.filter((p) => p.includes("names no document here"))).toHaveLength(2);
     expect(problems.filter((p) => p.includes("no such heading"))).toHaveLength(1);
     expect(problems.filter((p) => p.includes("link to gone.md"))).toHaveLength(1);
+  });
+
+  it("reads a quoted docs/… path in code as data, and a reference in a comment or sentence as a reference", () => {
+    const d = "docs";
+    const code = `const bundle = [{ path: "${d}/x.md" }]; // see ${d}/gone.md\nthrow new Error("read ${d}/gone.md");`;
+    expect(problemsIn("/r/lib/a.ts", code, () => null, "/r")).toEqual([
+      `lib/a.ts:1: ${d}/gone.md does not exist`,
+      `lib/a.ts:2: ${d}/gone.md does not exist`,
+    ]);
   });
 
   it("derives GitHub's anchors", () => {
