@@ -205,7 +205,7 @@ export function buildPackage(model: ExportModel, include: ExportInclude): BuiltP
     tasks: new Map(model.issues.map((i) => [i.id, i.identifier.toLowerCase()])),
   };
   const rootPath = slugOf(model.company.name, "company");
-  const companyGoals = goals.filter((g) => g.level === "company" && g.status !== "cancelled").map((g) => g.title);
+  const companyGoals = [...new Set(goals.filter((g) => g.level === "company" && g.status !== "cancelled").map((g) => g.title))];
   out.text("COMPANY.md", withFrontMatter({
     name: model.company.name,
     description: nonEmpty(model.company.description),

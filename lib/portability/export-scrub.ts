@@ -58,7 +58,8 @@ export function scrubAdapter(type: string, storedConfig: unknown): ScrubbedAdapt
   return {
     adapter: { type, ...(Object.keys(config).length ? { config } : {}) },
     env,
-    leftOut: Object.keys(raw).filter((k) => !portableKeys.has(k)).sort(),
+    // a model or timeout that does not read as one stays behind as well
+    leftOut: Object.keys(raw).filter((k) => !portableKeys.has(k) || !(k in config)).sort(),
   };
 }
 
