@@ -1,18 +1,15 @@
 // POST /api/companies/:companyId/exports/preview and /exports (docs/design.md §10): the package's
 // files and manifest, determinism, include flags, selectedFiles, what never leaves (secrets, env
 // values, machine settings, terminated agents) and who may export.
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { db } from "@/lib/db/client";
 import { client } from "../support/api";
 import { images } from "../support/images";
 import { companySnapshot } from "../support/snapshot";
-import { addMember, createAgent, createAgentWithKey, createBoardUser, createCompany, createUser, createWorld, mintAgentKey, mintBoardToken } from "../factories";
+import { addMember, createAgent, createCompany, createUser, mintBoardToken } from "../factories";
 
 type Files = Record<string, string | { encoding: "base64"; data: string; contentType: string }>;
-
-const secret = (label: string) => `${label}-${randomUUID()}`;
 
 /** A markdown file's front matter (parsed) and body. */
 function frontMatter(text: unknown): { data: Record<string, unknown>; body: string } {
