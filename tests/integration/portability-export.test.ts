@@ -150,6 +150,31 @@ describe("the package", () => {
   });
 });
 
+describe("managed instructions", () => {
+  it("AGENTS.md's body is the agent's bundle entry byte for byte, its other files beside it; no bundle, an empty body", async () => {
+    const a = await acme();
+    const entry = "# Milo\n\nYou plan the work.\n\n---\nNot front matter: a rule.\n  trailing spaces  \n\n";
+    const soul = "Calm, exact, kind. é 😀\r\nCRLF kept.";
+    const put = await client(a.ownerToken).put(`/api/agents/${a.agents.milo.id}/instructions`, {
+      files: [{ path: "AGENTS.md", content: entry }, { path: "SOUL.md", content: soul }, { path: "HEARTBEAT.md", content: "" }],
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const pkg = await exportOf(a.ownerToken, a.company.id, {}, true);
+    const milo = pkg.files["agents/milo-manager/AGENTS.md"] as string;
+    expect(milo.slice(milo.indexOf("\n---\n") + 5)).toBe(entry);
+    expect(frontMatter(milo).body).toBe(entry);
+    expect(pkg.files["agents/milo-manager/SOUL.md"]).toBe(soul);
+    expect(pkg.files["agents/milo-manager/HEARTBEAT.md"]).toBe("");
+    expect(pkg.fileInventory!.filter((f) => f.path.startsWith("agents/milo-manager/"))).toEqual(
+      ["AGENTS.md", "HEARTBEAT.md", "SOUL.md"].map((f) => ({ path: `agents/milo-manager/${f}`, kind: "agent" })),
+    );
+    expect(frontMatter(pkg.files["agents/eve-engineer/AGENTS.md"]).body).toBe("");
+    // unchanged bundle, unchanged bytes
+    const again = await exportOf(a.ownerToken, a.company.id, {}, true);
+    expect(JSON.stringify(again.files)).toBe(JSON.stringify(pkg.files));
+  });
+});
+
 describe("tasks", () => {
   it("are left out unless asked for", async () => {
     const a = await acme();
