@@ -149,14 +149,23 @@ function writeProjects(out: PackageWriter, projects: ModelProject[], refs: Refs)
   return manifest;
 }
 
+/** One line for many tasks: "3 tasks assigned to board users (acme-1, acme-4, acme-9); …". */
+function tasksLine(slugs: string[], what: string): string | null {
+  if (!slugs.length) return null;
+  const shown = slugs.length > 20 ? `${slugs.slice(0, 20).join(", ")} and ${slugs.length - 20} more` : slugs.join(", ");
+  return `${slugs.length} task${slugs.length === 1 ? "" : "s"} ${what} (${shown}); the assignee is not exported`;
+}
+
 function writeTasks(out: PackageWriter, issues: ModelIssue[], refs: Refs, agentsIncluded: boolean): Record<string, Mapping> {
   const manifest: Record<string, Mapping> = {};
+  const toUsers: string[] = [];
+  const toTerminated: string[] = [];
   for (const issue of issues) {
     const slug = refs.tasks.get(issue.id)!;
     const dir = `tasks/${slug}`;
     const assignee = issue.assigneeAgentId ? refs.agents.get(issue.assigneeAgentId) : undefined;
-    if (issue.assigneeUserId) out.warn(`${dir}: assigned to a board user; the assignee is not exported`);
-    else if (issue.assigneeAgentId && !assignee && agentsIncluded) out.warn(`${dir}: assigned to a terminated agent; the assignee is not exported`);
+    if (issue.assigneeUserId) toUsers.push(slug);
+    else if (issue.assigneeAgentId && !assignee && agentsIncluded) toTerminated.push(slug);
     out.text(`${dir}/TASK.md`, withFrontMatter({
       name: issue.title,
       assignee,
@@ -170,6 +179,7 @@ function writeTasks(out: PackageWriter, issues: ModelIssue[], refs: Refs, agents
       parent: (issue.parentId && refs.tasks.get(issue.parentId)) || undefined,
     };
   }
+  for (const line of [tasksLine(toUsers, "assigned to a board user"), tasksLine(toTerminated, "assigned to a terminated agent")]) if (line) out.warn(line);
   return manifest;
 }
 

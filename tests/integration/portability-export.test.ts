@@ -204,8 +204,8 @@ describe("tasks", () => {
       [slug(mine)]: { identifier: mine.identifier, status: "todo" },
       [slug(lost)]: { identifier: lost.identifier, status: "backlog" },
     });
-    expect(pkg.warnings).toContain(`tasks/${slug(mine)}: assigned to a board user; the assignee is not exported`);
-    expect(pkg.warnings).toContain(`tasks/${slug(lost)}: assigned to a terminated agent; the assignee is not exported`);
+    expect(pkg.warnings).toContain(`1 task assigned to a board user (${slug(mine)}); the assignee is not exported`);
+    expect(pkg.warnings).toContain(`1 task assigned to a terminated agent (${slug(lost)}); the assignee is not exported`);
     expect(JSON.stringify(pkg)).not.toContain(a.owner.email);
   });
 
