@@ -12,7 +12,8 @@
 // The bulk rows go straight into PostgreSQL, one INSERT … SELECT generate_series per table; the cost
 // rollup is folded from the events exactly as recordCostEvent folds each one.
 // BENCH_ISSUES, BENCH_EVENTS, BENCH_REQUESTS, BENCH_LOADS and BENCH_PAGES (comma-separated names)
-// shrink or narrow a run. BENCH_DOC=0 leaves docs/benchmarks-scale.md alone.
+// shrink or narrow a run. BENCH_DOC=0 leaves docs/benchmarks-scale.md alone; BENCH_KEEP=1 keeps the
+// seeded server up after the run (for EXPLAIN ANALYZE) until Ctrl-C.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +32,14 @@ const loadAvg = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
 
 const c = await startCharter();
 log(`Charter up at ${c.base} in ${c.firstOkMs} ms`);
+// a failure anywhere still stops the server and its PostgreSQL
+process.on("uncaughtException", stopAndExit);
+process.on("unhandledRejection", stopAndExit);
+async function stopAndExit(err) {
+  console.error(err);
+  await c.stop().catch(() => undefined);
+  process.exit(1);
+}
 const setup = await seedThroughApi();
 log("API setup done; bulk seed…");
 const t0 = performance.now();
@@ -82,6 +91,11 @@ for (const [name, rel] of pages) {
   log(`${name}: server p95 ${row.serverP95Ms} ms (p50 ${row.serverP50Ms}, ${row.htmlKiB} KiB), LCP ${row.lcpMs} ms${row.readyMs !== undefined ? `, ready ${row.readyMs} ms` : ""} — load ${before}`);
 }
 await browser.close();
+if (process.env.BENCH_KEEP === "1") {
+  // for profiling: the seeded server stays up until Ctrl-C
+  log(`kept: ${c.base}, ${c.databaseUrl}, cookie ${cookie}`);
+  await new Promise((r) => process.once("SIGINT", r));
+}
 await c.stop();
 
 const date = new Date().toISOString();
@@ -183,13 +197,13 @@ async function seedInSql(db, { company, agents, engineers, projects, goals, labe
         FROM "IssueComment" m WHERE m."companyId" = $1) e`);
   // heartbeat runs: 200 per agent over the two months, most succeeded
   const { rows: [run] } = await q(`
-    INSERT INTO "HeartbeatRun" (id, "companyId", "agentId", status, "adapterType", "startedAt", "finishedAt", "heartbeatAt", "exitCode", log, "logBytes", "costCents", "createdAt")
+    WITH ins AS (INSERT INTO "HeartbeatRun" (id, "companyId", "agentId", status, "adapterType", "startedAt", "finishedAt", "heartbeatAt", "exitCode", log, "logBytes", "costCents", "createdAt")
     SELECT uuidv7(r.at - now()), $1, (${A})[1 + s.n % 100],
            (ARRAY['succeeded','succeeded','succeeded','succeeded','succeeded','succeeded','failed','cancelled','timed_out','succeeded'])[1 + s.n % 10]::"RunStatus",
            'process', r.at, r.at + interval '90 seconds', r.at + interval '90 seconds', CASE WHEN s.n % 10 = 6 THEN 1 ELSE 0 END,
            repeat('step ' || s.n || ': reading the issue, running the tests, writing the comment' || chr(10), 20), 1200, 40 + s.n % 60, r.at
       FROM generate_series(1, 20000) s(n), LATERAL (SELECT now() - ((s.n::bigint * 7777) % (45 * 86400)) * interval '1 second' AS at) r
-    RETURNING id, "createdAt" ORDER BY "createdAt" DESC LIMIT 1`);
+    RETURNING id, "createdAt") SELECT id FROM ins ORDER BY "createdAt" DESC LIMIT 1`);
   await seedCosts(q, A);
   await q(`SET session_replication_role = DEFAULT`, []);
   await q(`UPDATE "Issue" i SET "searchVector" = charter_issue_search_vector(i) WHERE i."companyId" = $1`);
@@ -211,13 +225,13 @@ async function seedInSql(db, { company, agents, engineers, projects, goals, labe
 async function seedCosts(q, A) {
   await q(`
     INSERT INTO "CostEvent" (id, "companyId", "agentId", "issueId", "projectId", provider, model, "inputTokens", "outputTokens", "costCents", "occurredAt", "createdAt")
-    SELECT uuidv7(e.at - now()), $1, (${A})[1 + e.n % 100], i.id, i."projectId",
+    SELECT uuidv7(e.at - now()), $1, (${A})[1 + (e.n / 7) % 100], i.id, i."projectId",
            CASE WHEN e.n % 4 = 0 THEN 'openai' ELSE 'anthropic' END, CASE WHEN e.n % 4 = 0 THEN 'gpt-5' ELSE 'claude-sonnet' END,
            500 + e.n % 4000, 100 + e.n % 900, 1 + e.n % 7, e.at, e.at
       FROM (SELECT s.n, m.start + ((s.n::bigint * 7777) % greatest(1, floor(extract(epoch FROM now() - m.start))::bigint)) * interval '1 second' AS at
               FROM generate_series(1, ${EVENTS}) s(n),
                    (SELECT date_trunc('month', (now() AT TIME ZONE 'UTC') - interval '1 month') AT TIME ZONE 'UTC' AS start) m) e
-      LEFT JOIN "Issue" i ON e.n % 3 <> 0 AND i."companyId" = $1 AND i.number = 1 + (e.n * 7919) % ${ISSUES}`);
+      LEFT JOIN "Issue" i ON e.n % 3 <> 0 AND i."companyId" = $1 AND i.number = 1 + (e.n::bigint * 7919) % ${ISSUES}`);
   await q(`
     INSERT INTO "CostRollup" ("companyId", day, "agentId", "projectId", "costCents", "inputTokens", "outputTokens", "eventCount")
     SELECT "companyId", ("occurredAt" AT TIME ZONE 'UTC')::date, "agentId", coalesce("projectId", '00000000-0000-0000-0000-000000000000'::uuid),
@@ -238,8 +252,12 @@ async function signIn(ctx) {
   return (await ctx.cookies()).map((k) => `${k.name}=${k.value}`).join("; ");
 }
 
-const nearestRank = (xs, p) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)];
-const median = (xs) => nearestRank(xs, 50);
+function nearestRank(xs, p) {
+  return [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)];
+}
+function median(xs) {
+  return nearestRank(xs, 50);
+}
 
 /** The page's HTML with the cookie, to its last byte (server components stream), REQUESTS times in a row. */
 async function serverTimes(url, cookieHeader) {

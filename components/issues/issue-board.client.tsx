@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { issuePriorities, issueStatuses, type IssueStatus } from "@/lib/issue-status";
-import { fetchIssueCounts, fetchIssuePage, issueKeys, updateIssue, type IssueCounts, type IssueDto, type IssueFilters } from "@/lib/queries/issues";
+import { BOARD_FIRST_PAGE_SIZE, ISSUE_PAGE_SIZE, fetchIssueCounts, fetchIssuePage, issueKeys, updateIssue, type IssueCounts, type IssueDto, type IssueFilters } from "@/lib/queries/issues";
 import type { Page } from "@/lib/queries/fetcher";
 import { humanize } from "@/lib/format";
 import { cn } from "@/lib/cn";
@@ -236,7 +236,7 @@ function Column({ status, companyId, prefix, filters, initial, initialAt, total,
   const columnFilters = { ...filters, status: [status] };
   const query = useInfiniteQuery({
     queryKey: issueKeys.column(companyId, status, filters),
-    queryFn: ({ pageParam }) => fetchIssuePage(companyId, columnFilters, pageParam),
+    queryFn: ({ pageParam }) => fetchIssuePage(companyId, columnFilters, pageParam, pageParam ? ISSUE_PAGE_SIZE : BOARD_FIRST_PAGE_SIZE),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     initialData: initial ? { pages: [initial], pageParams: [null] } : undefined,

@@ -12,6 +12,11 @@ export type IssueDetail = Awaited<ReturnType<typeof getIssueDetail>>;
 export type { CommentDto, IssueDto };
 
 export const ISSUE_PAGE_SIZE = 50;
+/**
+ * The first page of a kanban column: a screenful and a half. Seven columns of 50 were 350 cards of
+ * HTML, payload and hydration before the first could be dragged; later pages load on scroll.
+ */
+export const BOARD_FIRST_PAGE_SIZE = 20;
 /** sub-issues shown on an issue's page; past this many, the filtered list has them all */
 export const SUB_ISSUE_PAGE_SIZE = 100;
 /** comments an issue's page shows at first and adds per "Load more" (oldest first) */
