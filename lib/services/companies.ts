@@ -4,7 +4,7 @@ import { sql } from "@/lib/db/client";
 import { authorize, requireInstanceAdmin, visibleCompanyIds, type Permission } from "@/lib/auth/permissions";
 import { AppError, forbidden, invalidReference, notFound } from "@/lib/http/errors";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
-import { companyDto } from "@/lib/dto/companies";
+import { companyDto, companyProfileDto } from "@/lib/dto/companies";
 import { isUuid } from "@/lib/schemas/common";
 import type { CreateCompanyInput, UpdateCompanyInput } from "@/lib/schemas/companies";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
@@ -62,6 +62,22 @@ export async function listCompanies(ctx: ServiceContext, query: ListQuery) {
   });
   const spend = await companiesSpendCents(ctx.db, rows.map((r) => r.id));
   return toPage(rows, query.limit, listOrder, (r) => companyDto(r, spend.get(r.id) ?? 0));
+}
+
+/**
+ * Every company the caller may see, by name, without the month's spend (the board's company
+ * switcher, on every page: summing each company's rollup for the month there cost more than the page).
+ */
+export async function listCompanyProfiles(ctx: ServiceContext) {
+  if (ctx.actor.kind === "agent" && ctx.actor.role !== "ceo") throw forbidden("Only the CEO agent may read the company");
+  const ids = visibleCompanyIds(ctx.actor);
+  const rows = await ctx.db.company.findMany({ where: ids === null ? {} : { id: { in: ids } }, orderBy: orderByOf(listOrder) });
+  return rows.map(companyProfileDto);
+}
+
+/** The company named by id or prefix, without the month's spend (see listCompanyProfiles). */
+export async function getCompanyProfile(ctx: ServiceContext, ref: string) {
+  return companyProfileDto(await getCompanyOrThrow(ctx, ref, "company.read"));
 }
 
 /** Prefix candidates from a name: initials of several words, else its first letters. */
