@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { boardContext, requireBoardContext, type BoardContext } from "@/lib/auth/page-context";
 import { AppError } from "@/lib/http/errors";
 import { getCompany, getCompanyProfile, listCompanies, listCompanyProfiles } from "@/lib/services/companies";
-import { listAgents } from "@/lib/services/agents/crud";
+import { listAgentNames } from "@/lib/services/agents/crud";
 import { listGoals } from "@/lib/services/goals";
 import { listLabels } from "@/lib/services/labels";
 import { listMembers } from "@/lib/services/members";
@@ -83,7 +83,7 @@ export const switcherCompanies = cache(async () => {
 /** The names issue, project and goal pages show for ids: agents, projects, goals, labels, people. */
 export const companyDirectory = cache(async (ctx: BoardContext, companyId: string): Promise<Directory> => {
   const [agents, projects, goals, labels, members] = await Promise.all([
-    allPages((q) => listAgents(ctx, companyId, q)),
+    listAgentNames(ctx, companyId),
     allPages((q) => listProjects(ctx, companyId, q)),
     allPages((q) => listGoals(ctx, companyId, q)),
     allPages((q) => listLabels(ctx, companyId, q)),

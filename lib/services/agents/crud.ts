@@ -5,7 +5,7 @@ import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagin
 import type { CreateAgentInput, UpdateAgentInput } from "@/lib/schemas/agents";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { companyIdOrThrow, getCompanyOrThrow } from "@/lib/services/companies";
 import { agentDtos, agentIdentity, agentIdentityByKey, agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { recordConfigRevision, configKeys } from "@/lib/services/agents/config-revisions";
 import { isBudgetPaused, liftStaleBudgetPause, settleBudgets } from "@/lib/services/budgets";
@@ -110,6 +110,19 @@ export async function listAgents(ctx: ServiceContext, companyRef: string, query:
   });
   const page = toPage(rows, query.limit, listOrder, (r) => r);
   return { items: await agentDtos(ctx.db, company.id, page.items), nextCursor: page.nextCursor };
+}
+
+/**
+ * Every agent of the company by name, with what the board shows beside a name (role, icon, status),
+ * and without the month's spend: the board's directory, read by most pages (listAgents sums every
+ * agent's rollup rows of the month for a spend those pages do not show).
+ */
+export async function listAgentNames(ctx: ServiceContext, companyRef: string) {
+  const companyId = await companyIdOrThrow(ctx, companyRef, "agent.read");
+  return ctx.db.agent.findMany({
+    where: { companyId }, orderBy: orderByOf(listOrder),
+    select: { id: true, name: true, urlKey: true, role: true, icon: true, status: true },
+  });
 }
 
 export async function getAgent(ctx: ServiceContext, ref: string) {
