@@ -115,3 +115,9 @@ export async function withIdempotency(req: Request, actor: Actor | null, body: u
   await settle(fence, res).catch((e) => log.error("storing an idempotent answer failed", { error: String(e) }));
   return res;
 }
+
+/** Forgets Idempotency-Keys older than 24 hours (the worker's periodic work). */
+export async function pruneIdempotencyKeys(): Promise<number> {
+  const { rowCount } = await sql().query(`DELETE FROM "IdempotencyKey" WHERE "createdAt" < now() - interval '24 hours'`);
+  return rowCount ?? 0;
+}

@@ -4,7 +4,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
 import { activityDto } from "@/lib/dto/activity";
 import type { ServiceContext, Tx } from "@/lib/services/context";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { activitySubjects } from "@/lib/services/activity-subjects";
 
 export interface ActivityInput {

@@ -9,7 +9,7 @@ import { authorize } from "@/lib/auth/permissions";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import type { Actor } from "@/lib/auth/actor";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 
 export const MAX_ASSET_BYTES = 2 * 1024 * 1024;
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;

@@ -14,7 +14,7 @@ import { boardInviteDto } from "@/lib/dto/board-invites";
 import type { BoardInviteSignUpInput, CreateBoardInviteInput } from "@/lib/schemas/board-invites";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertMayTouchOwner } from "@/lib/services/members";
 
 export const BOARD_INVITE_TTL_DAYS = 7;

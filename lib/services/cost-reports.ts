@@ -5,7 +5,7 @@ import { sql } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { CostRangeQuery } from "@/lib/schemas/costs";
 import type { ServiceContext } from "@/lib/services/context";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { NO_PROJECT } from "@/lib/services/costs";
 import { atLimit, atWarning, companySpendCents, isoDay, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 

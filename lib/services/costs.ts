@@ -11,7 +11,7 @@ import { uuidv7 } from "@/lib/ids";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
 import type { CreateCostEventInput } from "@/lib/schemas/costs";
 import type { ServiceContext } from "@/lib/services/context";
-import { companyIdOrThrow, getCompanyOrThrow } from "@/lib/services/companies";
+import { companyIdOrThrow, getCompanyOrThrow } from "@/lib/services/company-scope";
 import { budgetStateOf, enforceBudgets, monthArgs, type BudgetEffects } from "@/lib/services/budgets";
 import { monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 

@@ -2,7 +2,7 @@
 // grouped query over an index that leads with companyId, so it stays quick at 100,000 issues.
 import type { AgentStatus, IssueStatus } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/services/context";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { atLimit, atWarning, companySpendCents, monthStartUtc } from "@/lib/services/spend";
 
 const agentStatuses: AgentStatus[] = ["idle", "running", "paused", "error", "pending_approval", "terminated"];

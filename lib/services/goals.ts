@@ -8,7 +8,7 @@ import { goalDto } from "@/lib/dto/goals";
 import type { CreateGoalInput, ListGoalsFilter, UpdateGoalInput } from "@/lib/schemas/goals";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertCompanyAgent } from "@/lib/services/agents/queries";
 
 export async function getGoalOrThrow(ctx: ServiceContext, goalId: string, permission: Permission): Promise<Goal> {

@@ -8,7 +8,7 @@ import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagin
 import { runDto, runStepDto, type WakeSummary } from "@/lib/dto/heartbeat-runs";
 import { inTx, type ServiceContext } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { getAgentOrThrow } from "@/lib/services/agents/queries";
 import { prismaExec, requestWake, wakeDto } from "@/lib/services/wakeups";
 import type { Db } from "@/lib/db/client";

@@ -9,7 +9,7 @@ import { approvalDto } from "@/lib/dto/approvals";
 import type { AcceptInviteInput } from "@/lib/schemas/invites";
 import { inTx, type ServiceContext } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { insertAgent } from "@/lib/services/agents/crud";
 import { agentWithChain } from "@/lib/services/agents/queries";
 

@@ -8,7 +8,7 @@ import { labelDto } from "@/lib/dto/labels";
 import type { CreateLabelInput, UpdateLabelInput } from "@/lib/schemas/labels";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 
 export async function getLabelOrThrow(ctx: ServiceContext, labelId: string, permission: Permission): Promise<Label> {
   const label = await ctx.db.label.findFirst({ where: { id: labelId, ...companyScope(ctx.actor) } });

@@ -5,7 +5,7 @@ import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagin
 import type { CreateAgentInput, UpdateAgentInput } from "@/lib/schemas/agents";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { agentDtos, agentIdentity, agentIdentityByKey, agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { recordConfigRevision, configKeys } from "@/lib/services/agents/config-revisions";
 import { isBudgetPaused, liftStaleBudgetPause, settleBudgets } from "@/lib/services/budgets";

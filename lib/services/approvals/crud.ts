@@ -11,7 +11,7 @@ import type { Db } from "@/lib/db/client";
 import type { CreateApprovalInput } from "@/lib/schemas/approvals";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { getIssueOrThrow, labelIdsOf } from "@/lib/services/issues/queries";
 
 export async function getApprovalOrThrow(ctx: ServiceContext, id: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Approval> {

@@ -9,7 +9,7 @@ import { uuidv7 } from "@/lib/ids";
 import type { CreateIssueInput } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
 import { actorRef } from "@/lib/services/activity";
-import { companyIdOrThrow } from "@/lib/services/companies";
+import { companyIdOrThrow } from "@/lib/services/company-scope";
 import { requestWake } from "@/lib/services/wakeups";
 import { initialStatuses } from "@/lib/services/issues/status";
 import { assertIssueRefs, assertStrategyGate } from "@/lib/services/issues/refs";

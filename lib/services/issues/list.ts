@@ -9,7 +9,7 @@ import { issueDto, issueJson, issueJsonColumns, type IssueJsonRow } from "@/lib/
 import { AppError, validationError } from "@/lib/http/errors";
 import type { ListIssuesQuery } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
-import { companyIdOrThrow } from "@/lib/services/companies";
+import { companyIdOrThrow } from "@/lib/services/company-scope";
 import { issueColumns } from "@/lib/services/issues/queries";
 import { agentKeyAuthenticates, type Actor } from "@/lib/auth/actor";
 import { isUuid } from "@/lib/schemas/common";

@@ -7,7 +7,7 @@ import { projectDto } from "@/lib/dto/projects";
 import type { CreateProjectInput, UpdateProjectInput } from "@/lib/schemas/projects";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertCompanyAgent } from "@/lib/services/agents/queries";
 import { getProjectOrThrow, loadProjectDto, lockProject, projectInclude } from "@/lib/services/projects/queries";
 import { insertWorkspace } from "@/lib/services/projects/workspaces";
