@@ -1,5 +1,4 @@
 // Companies: create (instance admins), list, read, and PATCH with the spec's field permissions.
-import type { Company } from "@/lib/generated/prisma/client";
 import { authorize, requireInstanceAdmin, visibleCompanyIds } from "@/lib/auth/permissions";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
