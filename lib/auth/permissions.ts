@@ -72,9 +72,13 @@ export function visibleCompanyIds(actor: Actor): string[] | null {
   return actor.isInstanceAdmin ? null : Object.keys(actor.roles);
 }
 
-/** Prisma `where` fragment that limits rows to the actor's companies. */
-export function companyScope(actor: Actor): { companyId?: string | { in: string[] } } {
+/**
+ * Prisma `where` fragment that limits rows to the actor's companies, or to `within` alone when given
+ * (a board page under one company's prefix): a company the actor cannot see then matches nothing.
+ */
+export function companyScope(actor: Actor, within?: string): { companyId?: string | { in: string[] } } {
   const ids = visibleCompanyIds(actor);
+  if (within !== undefined) return { companyId: ids === null || ids.includes(within) ? within : { in: [] } };
   if (ids === null) return {};
   return ids.length === 1 ? { companyId: ids[0] } : { companyId: { in: ids } };
 }

@@ -51,15 +51,16 @@ export async function listRuns(ctx: ServiceContext, companyRef: string, query: R
   return toPage(rows, query.limit, order, (r) => runDto(r, r.wakeRequestId ? wakes.get(r.wakeRequestId) : undefined));
 }
 
-async function getRunRowOrThrow(ctx: ServiceContext, runId: string): Promise<RunRow> {
-  const row = await ctx.db.heartbeatRun.findFirst({ where: { id: runId, ...companyScope(ctx.actor) }, omit: runColumns });
+async function getRunRowOrThrow(ctx: ServiceContext, runId: string, inCompany?: string): Promise<RunRow> {
+  const row = await ctx.db.heartbeatRun.findFirst({ where: { id: runId, ...companyScope(ctx.actor, inCompany) }, omit: runColumns });
   if (!row) throw notFound("Heartbeat run");
   authorize(ctx.actor, "activity.read", row.companyId);
   return row;
 }
 
-export async function getRun(ctx: ServiceContext, runId: string) {
-  const row = await getRunRowOrThrow(ctx, runId);
+/** The run, among the caller's companies or only in `inCompany` when given. */
+export async function getRun(ctx: ServiceContext, runId: string, inCompany?: string) {
+  const row = await getRunRowOrThrow(ctx, runId, inCompany);
   const wakes = await wakesOf(ctx.db, row.companyId, [row]);
   return runDto(row, row.wakeRequestId ? wakes.get(row.wakeRequestId) : undefined);
 }

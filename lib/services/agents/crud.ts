@@ -112,8 +112,8 @@ export async function listAgents(ctx: ServiceContext, companyRef: string, query:
   return { items: await agentDtos(ctx.db, company.id, page.items), nextCursor: page.nextCursor };
 }
 
-export async function getAgent(ctx: ServiceContext, ref: string) {
-  const agent = await getAgentOrThrow(ctx, ref, "agent.read");
+export async function getAgent(ctx: ServiceContext, ref: string, inCompany?: string) {
+  const agent = await getAgentOrThrow(ctx, ref, "agent.read", ctx.db, inCompany);
   if (!isBudgetPaused(agent)) return agentWithChain(ctx.db, agent);
   await liftStaleBudgetPause(agent.companyId);
   return agentWithChain(ctx.db, await ctx.db.agent.findUniqueOrThrow({ where: { id: agent.id } }));

@@ -9,9 +9,10 @@ import { sql, type Db } from "@/lib/db/client";
 import { agentKeyAuthenticates } from "@/lib/auth/actor";
 import { agentsSpendCents, atWarning, isoDay, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 
-export async function getAgentOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Agent> {
+/** The agent by id or urlKey, among the caller's companies or only in `inCompany` when given. */
+export async function getAgentOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db, inCompany?: string): Promise<Agent> {
   const key: Prisma.AgentWhereInput = isUuid(ref) ? { id: ref } : { urlKey: ref.toLowerCase() };
-  const rows = await db.agent.findMany({ where: { ...key, ...companyScope(ctx.actor) }, take: 2 });
+  const rows = await db.agent.findMany({ where: { ...key, ...companyScope(ctx.actor, inCompany) }, take: 2 });
   if (rows.length === 0) throw notFound("Agent");
   if (rows.length > 1) throw new AppError("conflict", `Several of your companies have an agent '${ref}': use its id`);
   authorize(ctx.actor, permission, rows[0].companyId);

@@ -14,8 +14,9 @@ import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { getIssueOrThrow, labelIdsOf } from "@/lib/services/issues/queries";
 
-export async function getApprovalOrThrow(ctx: ServiceContext, id: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Approval> {
-  const row = await db.approval.findFirst({ where: { id, ...companyScope(ctx.actor) } });
+/** The approval, among the caller's companies or only in `inCompany` when given. */
+export async function getApprovalOrThrow(ctx: ServiceContext, id: string, permission: Permission, db: Db | Tx = ctx.db, inCompany?: string): Promise<Approval> {
+  const row = await db.approval.findFirst({ where: { id, ...companyScope(ctx.actor, inCompany) } });
   if (!row) throw notFound("Approval");
   authorize(ctx.actor, permission, row.companyId);
   return row;
@@ -63,8 +64,8 @@ export async function listApprovals(ctx: ServiceContext, companyRef: string, que
   return { items: page.items.map((r) => approvalDto(r, links.get(r.id) ?? [])), nextCursor: page.nextCursor };
 }
 
-export async function getApproval(ctx: ServiceContext, id: string) {
-  return approvalWithLinks(ctx.db, await getApprovalOrThrow(ctx, id, "approval.read"));
+export async function getApproval(ctx: ServiceContext, id: string, inCompany?: string) {
+  return approvalWithLinks(ctx.db, await getApprovalOrThrow(ctx, id, "approval.read", ctx.db, inCompany));
 }
 
 /**

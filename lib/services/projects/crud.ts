@@ -65,8 +65,8 @@ export async function listProjects(ctx: ServiceContext, companyRef: string, quer
   return toPage(rows, query.limit, listOrder, projectDto);
 }
 
-export async function getProject(ctx: ServiceContext, projectId: string) {
-  return loadProjectDto(ctx.db, await getProjectOrThrow(ctx, projectId, "work.read"));
+export async function getProject(ctx: ServiceContext, projectId: string, inCompany?: string) {
+  return loadProjectDto(ctx.db, await getProjectOrThrow(ctx, projectId, "work.read", inCompany));
 }
 
 export async function updateProject(ctx: ServiceContext, projectId: string, input: UpdateProjectInput) {
