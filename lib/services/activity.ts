@@ -26,6 +26,34 @@ export async function recordActivity(tx: Tx, actor: Actor | null, input: Activit
   });
 }
 
+/**
+ * An activity row's columns as SQL expressions of a hand-written statement (parameters, literals or
+ * columns of `from`): the fields of recordActivity's row, each cast here to its column's type.
+ */
+export interface ActivitySql {
+  id: string;
+  companyId: string;
+  actorType: string;
+  actorId: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  details: string;
+}
+
+/** The actor columns of a row Charter writes itself (a rule acting, no caller): actorRef(null). */
+export const systemActorSql = { actorType: "'system'", actorId: "NULL" } as const;
+
+/**
+ * The one INSERT of activity rows for hand-written SQL (a statement, or the body of a data-modifying
+ * CTE beside the change it logs): one row per row of `from`, or a single row without it.
+ */
+export function insertActivitySql(row: ActivitySql, from?: string): string {
+  return `INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
+    SELECT ${row.id}::uuid, ${row.companyId}::uuid, ${row.actorType}::"ActorType", ${row.actorId}::text, ${row.action}::text,
+           ${row.entityType}::text, ${row.entityId}::text, ${row.details}::jsonb${from ? `\n      FROM ${from}` : ""}`;
+}
+
 const order = [["id", "desc", "uuid"]] as const;
 
 export interface ActivityFilter extends ListQuery {

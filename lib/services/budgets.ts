@@ -6,7 +6,7 @@
 import { sqlTx, type SqlExec } from "@/lib/db/client";
 import type { Actor } from "@/lib/auth/actor";
 import { uuidv7 } from "@/lib/ids";
-import { actorRef } from "@/lib/services/activity";
+import { actorRef, insertActivitySql } from "@/lib/services/activity";
 import { atLimit, atWarning, isoDay, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 
 /** Statuses from which a budget pause applies; board pauses, pending and terminated agents stay as they are. */
@@ -44,13 +44,16 @@ export function budgetStateOf(r: Record<string, unknown>): BudgetState | null {
   };
 }
 
+const logActivitySql = insertActivitySql(
+  { id: "ids.id", companyId: "$2", actorType: "$3", actorId: "$4", action: "$5", entityType: "$6", entityId: 'ids."entityId"', details: "$7" },
+  `unnest($1::uuid[], $8::text[]) AS ids(id, "entityId")`,
+);
+
 async function logActivity(exec: SqlExec, actor: Actor | null, companyId: string, action: string, entityType: string, entityIds: string[], details: object) {
   if (entityIds.length === 0) return;
   const { actorType, actorId } = actorRef(actor);
   await exec(
-    `INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
-     SELECT ids.id, $2::uuid, $3::"ActorType", $4, $5, $6, ids."entityId", $7::jsonb
-       FROM unnest($1::uuid[], $8::text[]) AS ids(id, "entityId")`,
+    logActivitySql,
     [entityIds.map(() => uuidv7()), companyId, actorType, actorId, action, entityType, JSON.stringify(details), entityIds],
   );
 }
