@@ -1,7 +1,7 @@
 // The activity log: one row per mutation, written in the mutation's transaction.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { activityDto } from "@/lib/dto/activity";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
@@ -65,19 +65,17 @@ export interface ActivityFilter extends ListQuery {
 
 export async function listActivity(ctx: ServiceContext, companyRef: string, filter: ActivityFilter) {
   const company = await getCompanyOrThrow(ctx, companyRef, "activity.read");
-  const rows = await ctx.db.activityLog.findMany({
+  const page = await keysetPage(filter, order, ({ after, ...page }) => ctx.db.activityLog.findMany({
     where: {
       companyId: company.id,
       ...(filter.entityType ? { entityType: filter.entityType } : {}),
       ...(filter.entityId ? { entityId: filter.entityId } : {}),
       ...(filter.action ? { action: filter.action } : {}),
       ...(filter.actorType ? { actorType: filter.actorType } : {}),
-      ...keysetWhere(order, filter.cursor),
+      ...after,
     },
-    orderBy: orderByOf(order),
-    take: filter.limit + 1,
-  });
-  const page = toPage(rows, filter.limit, order, activityDto);
+    ...page,
+  }), activityDto);
   const subjects = await activitySubjects(ctx.db, company.id, page.items);
   return { ...page, items: page.items.map((a) => ({ ...a, subject: subjects.get(`${a.entityType}:${a.entityId}`) ?? null })) };
 }

@@ -1,7 +1,7 @@
 // Companies: create (instance admins), list, read, and PATCH with the spec's field permissions.
 import { authorize, requireInstanceAdmin, visibleCompanyIds } from "@/lib/auth/permissions";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { companyDto } from "@/lib/dto/companies";
 import type { CreateCompanyInput, UpdateCompanyInput } from "@/lib/schemas/companies";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
@@ -22,13 +22,12 @@ export async function listCompanies(ctx: ServiceContext, query: ListQuery) {
   // Agents read a company only as its CEO (spec, permission table).
   if (ctx.actor.kind === "agent" && ctx.actor.role !== "ceo") throw forbidden("Only the CEO agent may read the company");
   const ids = visibleCompanyIds(ctx.actor);
-  const rows = await ctx.db.company.findMany({
-    where: { ...(ids === null ? {} : { id: { in: ids } }), ...keysetWhere(listOrder, query.cursor) },
-    orderBy: orderByOf(listOrder),
-    take: query.limit + 1,
-  });
-  const spend = await companiesSpendCents(ctx.db, rows.map((r) => r.id));
-  return toPage(rows, query.limit, listOrder, (r) => companyDto(r, spend.get(r.id) ?? 0));
+  const page = await keysetPage(query, listOrder, ({ after, ...page }) => ctx.db.company.findMany({
+    where: { ...(ids === null ? {} : { id: { in: ids } }), ...after },
+    ...page,
+  }));
+  const spend = await companiesSpendCents(ctx.db, page.items.map((r) => r.id));
+  return { ...page, items: page.items.map((r) => companyDto(r, spend.get(r.id) ?? 0)) };
 }
 
 /** Prefix candidates from a name: initials of several words, else its first letters. */

@@ -8,7 +8,7 @@ import { sql, sqlTx, statementName, type SqlExec } from "@/lib/db/client";
 import { currentFence } from "@/lib/db/write-fence";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
 import { uuidv7 } from "@/lib/ids";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import type { CreateCostEventInput } from "@/lib/schemas/costs";
 import type { ServiceContext } from "@/lib/services/context";
 import { companyIdOrThrow, getCompanyOrThrow } from "@/lib/services/company-scope";
@@ -231,16 +231,14 @@ const listOrder = [["occurredAt", "desc", "date"], ["id", "desc", "uuid"]] as co
 /** The ledger, newest first; filter by agent, project or issue. */
 export async function listCostEvents(ctx: ServiceContext, companyRef: string, query: ListQuery & { agentId?: string; projectId?: string; issueId?: string }) {
   const company = await getCompanyOrThrow(ctx, companyRef, "cost.read");
-  const rows = await ctx.db.costEvent.findMany({
+  return keysetPage(query, listOrder, ({ after, ...page }) => ctx.db.costEvent.findMany({
     where: {
       companyId: company.id,
       ...(query.agentId ? { agentId: query.agentId } : {}),
       ...(query.projectId ? { projectId: query.projectId } : {}),
       ...(query.issueId ? { issueId: query.issueId } : {}),
-      ...keysetWhere(listOrder, query.cursor),
+      ...after,
     },
-    orderBy: orderByOf(listOrder),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, listOrder, costEventDto);
+    ...page,
+  }), costEventDto);
 }

@@ -4,7 +4,7 @@
 import type { HeartbeatRun, RunStatus } from "@/lib/generated/prisma/client";
 import { authorize, companyScope } from "@/lib/auth/permissions";
 import { AppError, invalidReference, notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { runDto, runStepDto, type WakeSummary } from "@/lib/dto/heartbeat-runs";
 import { inTx, type ServiceContext } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
@@ -35,20 +35,19 @@ export interface RunListQuery extends ListQuery {
 
 export async function listRuns(ctx: ServiceContext, companyRef: string, query: RunListQuery) {
   const company = await getCompanyOrThrow(ctx, companyRef, "activity.read");
-  const rows = await ctx.db.heartbeatRun.findMany({
+  const page = await keysetPage(query, order, ({ after, ...page }) => ctx.db.heartbeatRun.findMany({
     where: {
       companyId: company.id,
       ...(query.agentId ? { agentId: query.agentId } : {}),
       ...(query.issueId ? { issueId: query.issueId } : {}),
       ...(query.status ? { status: query.status } : {}),
-      ...keysetWhere(order, query.cursor),
+      ...after,
     },
     omit: runColumns,
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  const wakes = await wakesOf(ctx.db, company.id, rows);
-  return toPage(rows, query.limit, order, (r) => runDto(r, r.wakeRequestId ? wakes.get(r.wakeRequestId) : undefined));
+    ...page,
+  }));
+  const wakes = await wakesOf(ctx.db, company.id, page.items);
+  return { ...page, items: page.items.map((r) => runDto(r, r.wakeRequestId ? wakes.get(r.wakeRequestId) : undefined)) };
 }
 
 async function getRunRowOrThrow(ctx: ServiceContext, runId: string, inCompany?: string): Promise<RunRow> {

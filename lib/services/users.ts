@@ -7,7 +7,7 @@ import { AppError, notFound } from "@/lib/http/errors";
 import { boardTokenDto, userDto } from "@/lib/dto/users";
 import type { CreateUserInput } from "@/lib/schemas/users";
 import { requireBoard } from "@/lib/auth/permissions";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import type { ServiceContext } from "@/lib/services/context";
 
 // setup token digests (lib/auth/setup-token.ts issues them); the first to be used consumes them all
@@ -75,12 +75,11 @@ const order = [["createdAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
 
 export async function listMyBoardTokens(ctx: ServiceContext, query: ListQuery) {
   requireBoard(ctx.actor, "Board tokens belong to board users");
-  const rows = await ctx.db.boardToken.findMany({
-    where: { userId: ctx.actor.userId, ...keysetWhere(order, query.cursor) },
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, order, boardTokenDto);
+  const { userId } = ctx.actor;
+  return keysetPage(query, order, ({ after, ...page }) => ctx.db.boardToken.findMany({
+    where: { userId, ...after },
+    ...page,
+  }), boardTokenDto);
 }
 
 export async function revokeMyBoardToken(ctx: ServiceContext, tokenId: string) {

@@ -4,7 +4,7 @@
 import type { Approval, Prisma } from "@/lib/generated/prisma/client";
 import { authorize, companyScope, type Permission } from "@/lib/auth/permissions";
 import { AppError, forbidden, invalidReference, notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { approvalCommentDto, approvalDto } from "@/lib/dto/approvals";
 import { issueDto } from "@/lib/dto/issues";
 import type { Db } from "@/lib/db/client";
@@ -48,18 +48,16 @@ const order = [["createdAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
 
 export async function listApprovals(ctx: ServiceContext, companyRef: string, query: ListQuery & { status?: Approval["status"]; type?: Approval["type"]; requestedByAgentId?: string }) {
   const company = await getCompanyOrThrow(ctx, companyRef, "approval.read");
-  const rows = await ctx.db.approval.findMany({
+  const page = await keysetPage(query, order, ({ after, ...page }) => ctx.db.approval.findMany({
     where: {
       companyId: company.id,
       ...(query.status ? { status: query.status } : {}),
       ...(query.type ? { type: query.type } : {}),
       ...(query.requestedByAgentId ? { requestedByAgentId: query.requestedByAgentId } : {}),
-      ...keysetWhere(order, query.cursor),
+      ...after,
     },
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  const page = toPage(rows, query.limit, order, (r) => r);
+    ...page,
+  }));
   const links = await linkedIssueIds(ctx.db, company.id, page.items.map((r) => r.id));
   return { items: page.items.map((r) => approvalDto(r, links.get(r.id) ?? [])), nextCursor: page.nextCursor };
 }
@@ -105,12 +103,10 @@ const commentOrder = [["createdAt", "asc", "date"], ["id", "asc", "uuid"]] as co
 
 export async function listApprovalComments(ctx: ServiceContext, id: string, query: ListQuery) {
   const approval = await getApprovalOrThrow(ctx, id, "approval.read");
-  const rows = await ctx.db.approvalComment.findMany({
-    where: { companyId: approval.companyId, approvalId: approval.id, ...keysetWhere(commentOrder, query.cursor) },
-    orderBy: orderByOf(commentOrder),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, commentOrder, approvalCommentDto);
+  return keysetPage(query, commentOrder, ({ after, ...page }) => ctx.db.approvalComment.findMany({
+    where: { companyId: approval.companyId, approvalId: approval.id, ...after },
+    ...page,
+  }), approvalCommentDto);
 }
 
 export async function addApprovalComment(ctx: ServiceContext, id: string, body: string) {
