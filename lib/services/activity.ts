@@ -1,6 +1,8 @@
 // The activity log: one row per mutation, written in the mutation's transaction.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
+import type { SqlExec } from "@/lib/db/client";
+import { uuidv7 } from "@/lib/ids";
 import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { activityDto } from "@/lib/dto/activity";
 import type { ServiceContext, Tx } from "@/lib/services/context";
@@ -52,6 +54,14 @@ export function insertActivitySql(row: ActivitySql, from?: string): string {
   return `INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
     SELECT ${row.id}::uuid, ${row.companyId}::uuid, ${row.actorType}::"ActorType", ${row.actorId}::text, ${row.action}::text,
            ${row.entityType}::text, ${row.entityId}::text, ${row.details}::jsonb${from ? `\n      FROM ${from}` : ""}`;
+}
+
+const recordSql = insertActivitySql({ id: "$1", companyId: "$2", actorType: "$3", actorId: "$4", action: "$5", entityType: "$6", entityId: "$7", details: "$8" });
+
+/** recordActivity for transactions written in SQL (sqlTx). */
+export async function recordActivitySql(exec: SqlExec, actor: Actor | null, input: ActivityInput): Promise<void> {
+  const { actorType, actorId } = actorRef(actor);
+  await exec(recordSql, [uuidv7(), input.companyId, actorType, actorId, input.action, input.entityType, input.entityId, JSON.stringify(input.details ?? {})]);
 }
 
 const order = [["id", "desc", "uuid"]] as const;

@@ -1,5 +1,5 @@
 // Month-to-date spend, derived from cost events over the current UTC calendar month: a new month
-// starts at zero without any job (DESIGN §7). It reads CostRollup, the per-day sums that the
+// starts at zero without any job (docs/design.md §7). It reads CostRollup, the per-day sums that the
 // statement inserting each cost event keeps in step with CostEvent, so a company with a million
 // events still answers from a few rows. The sum is written once, in SQL (charter_agent_month_spend
 // and charter_company_month_spend, migration 20261126220000_month_spend); every reader, here and in

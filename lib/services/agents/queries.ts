@@ -73,12 +73,12 @@ const identitySql = (target: string) => `WITH RECURSIVE target AS (${target}),
             (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'role', role, 'title', title) ORDER BY depth), '[]')
                FROM chain) AS chain,
             c."budgetMonthlyCents"::float8 AS "companyBudget",
-            -- the company's month only when it has a budget (DESIGN §7: its 80% warns every agent)
+            -- the company's month only when it has a budget (docs/design.md §7: its 80% warns every agent)
             CASE WHEN c."budgetMonthlyCents" > 0 THEN (SELECT cents FROM charter_company_month_spend(a."companyId", $1::date, $2::date)) ELSE 0 END AS "companySpent"
        FROM target t JOIN "Agent" a ON a.id = t.id AND a."companyId" = t."companyId"
        JOIN "Company" c ON c.id = a."companyId"`;
 
-/** /api/agents/me: budgetWarning is on at 80% of the agent's budget or of its company's (DESIGN §7). */
+/** /api/agents/me: budgetWarning is on at 80% of the agent's budget or of its company's (docs/design.md §7). */
 function identityDto(row: AgentWithExtras | undefined) {
   if (!row) return null;
   const { spent, chain, companyBudget, companySpent, ...agent } = row;
