@@ -22,10 +22,15 @@ export function actorRef(actor: Actor | null): { actorType: "user" | "agent" | "
   return actor.kind === "agent" ? { actorType: "agent", actorId: actor.agentId } : { actorType: "user", actorId: actor.userId };
 }
 
+const rowOf = (actor: Actor | null, input: ActivityInput) => ({ ...actorRef(actor), ...input, details: input.details ?? {} });
+
 export async function recordActivity(tx: Tx, actor: Actor | null, input: ActivityInput): Promise<void> {
-  await tx.activityLog.create({
-    data: { ...actorRef(actor), ...input, details: input.details ?? {} },
-  });
+  await tx.activityLog.create({ data: rowOf(actor, input) });
+}
+
+/** recordActivity for several rows of one actor, in one statement. */
+export async function recordActivities(tx: Tx, actor: Actor | null, inputs: ActivityInput[]): Promise<void> {
+  if (inputs.length > 0) await tx.activityLog.createMany({ data: inputs.map((input) => rowOf(actor, input)) });
 }
 
 /**
