@@ -17,7 +17,7 @@ interface Rule {
   agent?: AgentRule;
 }
 
-export const permissions = {
+const permissions = {
   "company.read": { board: "viewer", agent: "ceo" },
   "company.update": { board: "admin", agent: "ceo" },
   "company.govern": { board: "admin" },

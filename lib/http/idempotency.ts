@@ -13,7 +13,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { AppError, validationError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** Longer than any request may hold a transaction (inTx: 20 s), so the first attempt cannot still commit after a takeover. */
 const STALE_MS = 30_000;
 const keyPattern = /^[\x21-\x7e]{1,255}$/;

@@ -7,7 +7,7 @@ import { requestHost } from "@/lib/auth/request-origin";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 
-export const unauthenticated = (message: string) => new AppError("unauthenticated", message);
+const unauthenticated = (message: string) => new AppError("unauthenticated", message);
 export const invalidBearer = () => unauthenticated("The bearer token is invalid, revoked or expired");
 
 /** The digest of the caller's agent key (or run key), or null when the caller sends something else. */

@@ -32,7 +32,7 @@ export const mcpTools = [
   }),
 ];
 
-export function buildMcpServer(ctx: ServiceContext): McpServer {
+function buildMcpServer(ctx: ServiceContext): McpServer {
   const server = new McpServer({ name: "charter", version: "0.1.0" }, { instructions, jsonSchemaValidator });
   registerTools(server, ctx, mcpTools);
   return server;

@@ -6,7 +6,7 @@ import { NEXT_AUTH_ROUTE, nextAuthOperations } from "@/lib/openapi/next-auth";
 import { errorCodesByStatus, operationOf } from "@/lib/openapi/operation";
 import { routeDocOf, type RouteDoc } from "@/lib/openapi/route-doc";
 
-export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** An app/api route file's URL path in OpenAPI's form: app/api/issues/[issueId]/route.ts → /api/issues/{issueId}. */

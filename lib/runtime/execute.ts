@@ -16,7 +16,7 @@ import { RunTranscript } from "@/lib/runtime/transcript/run-transcript";
 import { redactor } from "@/lib/runtime/transcript/steps";
 import { loadWakeContext, type WakeContext } from "@/lib/runtime/wake-context";
 
-export function apiBaseUrl(): string {
+function apiBaseUrl(): string {
   const e = env();
   if (e.PUBLIC_BASE_URL) return e.PUBLIC_BASE_URL.replace(/\/+$/, "");
   const host = e.HOST === "0.0.0.0" || e.HOST === "::" ? "127.0.0.1" : e.HOST;
@@ -26,7 +26,7 @@ export function apiBaseUrl(): string {
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 
 /** The environment values of docs/design.md §8 that apply to this run (absent ones are left out). */
-export function serviceEnv(run: ClaimedRun): Record<string, string> {
+function serviceEnv(run: ClaimedRun): Record<string, string> {
   const p = run.payload;
   const linked = Array.isArray(p.linkedIssueIds) ? p.linkedIssueIds.filter((x): x is string => typeof x === "string") : [];
   const values: Record<string, string | null> = {

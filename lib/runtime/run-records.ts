@@ -10,7 +10,7 @@ import type { Step } from "@/lib/runtime/transcript/steps";
 export type FinalStatus = "succeeded" | "failed" | "cancelled" | "timed_out";
 
 /** How long after the database starts the orphan sweep waits for live workers to come back (see orphansSql). */
-export const RECONNECT_GRACE_SEC = 30;
+const RECONNECT_GRACE_SEC = 30;
 
 /** Advisory lock class of worker liveness locks ("CHRT"); the object key is hashtext(workerId). */
 export const WORKER_LOCK_CLASS = 1128813140;

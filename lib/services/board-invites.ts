@@ -17,9 +17,9 @@ import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertMayTouchOwner } from "@/lib/services/members";
 
-export const BOARD_INVITE_TTL_DAYS = 7;
+const BOARD_INVITE_TTL_DAYS = 7;
 
-export const boardInviteUrl = (baseUrl: string, token: string) => `${baseUrl}/invite/${token}`;
+const boardInviteUrl = (baseUrl: string, token: string) => `${baseUrl}/invite/${token}`;
 
 export async function createBoardInvite(ctx: ServiceContext, companyRef: string, input: CreateBoardInviteInput, baseUrl: string) {
   const company = await getCompanyOrThrow(ctx, companyRef, "company.members");
@@ -72,7 +72,7 @@ export async function revokeBoardInvite(ctx: ServiceContext, companyRef: string,
 
 export type BoardInviteState = "valid" | "used" | "revoked" | "expired";
 
-export function boardInviteState(invite: Pick<BoardInvite, "acceptedAt" | "revokedAt" | "expiresAt">, now = new Date()): BoardInviteState {
+function boardInviteState(invite: Pick<BoardInvite, "acceptedAt" | "revokedAt" | "expiresAt">, now = new Date()): BoardInviteState {
   if (invite.acceptedAt) return "used";
   if (invite.revokedAt) return "revoked";
   return invite.expiresAt <= now ? "expired" : "valid";

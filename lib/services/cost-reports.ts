@@ -22,7 +22,7 @@ const LATEST = new Date("9999-12-31T00:00:00Z");
 const isDateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** The query's range: a date-only `to` includes that whole UTC day; default the current UTC month. */
-export function costRange(query: CostRangeQuery, now = new Date()): CostRange {
+function costRange(query: CostRangeQuery, now = new Date()): CostRange {
   let from = query.from ? new Date(isDateOnly(query.from) ? `${query.from}T00:00:00Z` : query.from) : monthStartUtc(now);
   let to = query.to
     ? isDateOnly(query.to) ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : new Date(query.to)

@@ -8,7 +8,7 @@ import { atLimit, atWarning, companySpendCents, monthStartUtc } from "@/lib/serv
 const agentStatuses: AgentStatus[] = ["idle", "running", "paused", "error", "pending_approval", "terminated"];
 const issueStatuses: IssueStatus[] = ["backlog", "todo", "in_progress", "in_review", "blocked", "done", "cancelled"];
 
-export const DEFAULT_STALE_MINUTES = 24 * 60;
+const DEFAULT_STALE_MINUTES = 24 * 60;
 
 const counts = <K extends string>(keys: K[], rows: Array<{ status: K; _count: { _all: number } }>) => {
   const out = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;

@@ -11,7 +11,7 @@ import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertCompanyAgent } from "@/lib/services/agents/queries";
 
-export async function getGoalOrThrow(ctx: ServiceContext, goalId: string, permission: Permission): Promise<Goal> {
+async function getGoalOrThrow(ctx: ServiceContext, goalId: string, permission: Permission): Promise<Goal> {
   const goal = await ctx.db.goal.findFirst({ where: { id: goalId, ...companyScope(ctx.actor) } });
   if (!goal) throw notFound("Goal");
   authorize(ctx.actor, permission, goal.companyId);

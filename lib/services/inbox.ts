@@ -16,7 +16,7 @@ import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import type { ServiceContext } from "@/lib/services/context";
 
 /** How far back the kinds that are events, not states, reach. */
-export const INBOX_WINDOWS = { failedRunsDays: 14, mentionsDays: 30 } as const;
+const INBOX_WINDOWS = { failedRunsDays: 14, mentionsDays: 30 } as const;
 
 /** The largest page: each branch's own LIMIT is this constant (an unknown LIMIT spoils kept plans). */
 const BRANCH_LIMIT = 501;

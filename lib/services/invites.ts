@@ -13,7 +13,7 @@ import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { insertAgent } from "@/lib/services/agents/crud";
 import { agentWithChain } from "@/lib/services/agents/queries";
 
-export const INVITE_TTL_MINUTES = 30;
+const INVITE_TTL_MINUTES = 30;
 
 const inviteUrls = (baseUrl: string, token: string) => ({
   onboardingUrl: `${baseUrl}/api/invites/${token}/onboarding.txt`,

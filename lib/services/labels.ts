@@ -10,7 +10,7 @@ import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 
-export async function getLabelOrThrow(ctx: ServiceContext, labelId: string, permission: Permission): Promise<Label> {
+async function getLabelOrThrow(ctx: ServiceContext, labelId: string, permission: Permission): Promise<Label> {
   const label = await ctx.db.label.findFirst({ where: { id: labelId, ...companyScope(ctx.actor) } });
   if (!label) throw notFound("Label");
   authorize(ctx.actor, permission, label.companyId);

@@ -1,84 +1,23 @@
 // The module graph of lib/, components/ and app/, read with the TypeScript parser: no import cycle,
-// and no arrow that points the wrong way between layers (STYLE.md, "Layout and who may import whom").
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
-import ts from "typescript";
+// and no arrow that points the wrong way between layers (docs/architecture.md, Layers).
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../..");
-const roots = ["lib", "components", "app"];
-const skip = new Set(["lib/generated", "node_modules"]);
+import { importsOf, parse, sourceFiles } from "../support/module-graph";
 
 interface Edge {
   to: string;
-  /** `import type …`, or every name in braces marked `type`: gone at run time */
   typeOnly: boolean;
-  /** `import(…)`, evaluated when called: it cannot take part in a module's initialisation */
   lazy: boolean;
 }
 
-function sourceFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(path.join(root, dir))) {
-    const rel = `${dir}/${name}`;
-    if (skip.has(rel)) continue;
-    if (statSync(path.join(root, rel)).isDirectory()) sourceFiles(rel, out);
-    else if (/\.(ts|tsx|mjs|cjs)$/.test(name) && !name.endsWith(".d.ts")) out.push(rel);
-  }
-  return out;
-}
-
-const extensions = ["", ".ts", ".tsx", ".mjs", ".cjs", ".js", "/index.ts", "/index.tsx"];
-
-/** The repository file a specifier names, or null for a package. */
-function resolve(from: string, spec: string): string | null {
-  let base: string;
-  if (spec.startsWith("@/")) base = spec.slice(2);
-  else if (spec.startsWith(".")) base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
-  else return null;
-  for (const ext of extensions) {
-    const candidate = base + ext;
-    if (existsSync(path.join(root, candidate)) && statSync(path.join(root, candidate)).isFile()) return candidate;
-  }
-  return base;
-}
-
-function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
-  if (ts.isExportDeclaration(node)) return node.isTypeOnly;
-  const clause = node.importClause;
-  if (!clause) return false;
-  if (clause.isTypeOnly) return true;
-  const named = clause.namedBindings;
-  return !clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
-}
+const roots = ["lib", "components", "app"];
 
 function edgesOf(file: string): Edge[] {
-  const text = readFileSync(path.join(root, file), "utf8");
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const edges: Edge[] = [];
-  const add = (spec: string, typeOnly: boolean, lazy = false) => {
-    const to = resolve(file, spec);
-    if (to) edges.push({ to, typeOnly, lazy });
-  };
-  const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      add(node.moduleSpecifier.text, isTypeOnly(node));
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
-      add(node.arguments[0].text, false, true);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return edges;
+  return importsOf(file).filter((i): i is typeof i & { to: string } => i.to !== null).map(({ to, typeOnly, lazy }) => ({ to, typeOnly, lazy }));
 }
 
 /** Package imports too, for the arrows that concern frameworks (next/*, react). */
 function packagesOf(file: string): string[] {
-  const text = readFileSync(path.join(root, file), "utf8");
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
-  return source.statements
-    .filter((s): s is ts.ImportDeclaration => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && !(s.importClause?.isTypeOnly ?? false))
-    .map((s) => (s.moduleSpecifier as ts.StringLiteral).text)
-    .filter((spec) => !spec.startsWith(".") && !spec.startsWith("@/"));
+  return importsOf(file, parse(file)).filter((i) => i.to === null && !i.typeOnly).map((i) => i.spec);
 }
 
 const files = roots.flatMap((dir) => sourceFiles(dir));

@@ -36,7 +36,7 @@ export async function approvalWithLinks(db: Db | Tx, row: Approval) {
 }
 
 /** Links issues (all of the company, else 422) to an approval; linking twice is a no-op. */
-export async function linkIssues(tx: Tx, companyId: string, approvalId: string, issueIds: string[], path = "body.issueIds") {
+async function linkIssues(tx: Tx, companyId: string, approvalId: string, issueIds: string[], path = "body.issueIds") {
   const unique = [...new Set(issueIds)];
   if (unique.length === 0) return;
   const found = await tx.issue.count({ where: { companyId, id: { in: unique } } });

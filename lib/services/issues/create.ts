@@ -16,7 +16,7 @@ import { initialStatuses } from "@/lib/services/issues/status";
 import { assertIssueRefs, assertStrategyGate } from "@/lib/services/issues/refs";
 import { issueColumns } from "@/lib/services/issues/queries";
 
-export function initialStatus(input: CreateIssueInput): IssueStatus {
+function initialStatus(input: CreateIssueInput): IssueStatus {
   const status = input.status ?? (input.assigneeAgentId || input.assigneeUserId ? "todo" : "backlog");
   if (!initialStatuses.includes(status)) {
     throw new AppError("invalid_transition", `A new issue cannot start as ${status}; use one of ${initialStatuses.join(", ")}`);

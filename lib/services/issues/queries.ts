@@ -14,7 +14,7 @@ import type { ServiceContext, Tx } from "@/lib/services/context";
  */
 export const issueColumns = (alias: string) => Object.values(Prisma.IssueScalarFieldEnum).map((c) => `${alias}."${c}"`).join(", ");
 
-export function issueKey(ref: string): Prisma.IssueWhereInput {
+function issueKey(ref: string): Prisma.IssueWhereInput {
   return isUuid(ref) ? { id: ref } : { identifier: ref.toUpperCase() };
 }
 

@@ -23,7 +23,7 @@ export async function getProjectOrThrow(ctx: ServiceContext, projectId: string, 
   return project;
 }
 
-export async function projectWithRelations(db: Db | Tx, project: Pick<Project, "id" | "companyId">): Promise<ProjectWithRelations> {
+async function projectWithRelations(db: Db | Tx, project: Pick<Project, "id" | "companyId">): Promise<ProjectWithRelations> {
   return db.project.findUniqueOrThrow({ where: { id: project.id, companyId: project.companyId }, include: projectInclude });
 }
 

@@ -14,7 +14,7 @@ import { getProjectOrThrow, lockProject, workspaceOrder } from "@/lib/services/p
 type ProjectRef = Pick<Project, "id" | "companyId">;
 
 /** A name for an unnamed workspace: the last segment of its directory or repository. */
-export function workspaceName(cwd: string | null, repoUrl: string | null): string {
+function workspaceName(cwd: string | null, repoUrl: string | null): string {
   const source = cwd ?? repoUrl ?? "";
   const last = source.replace(/[\\/]+$/, "").split(/[\\/:]/).pop() ?? "";
   return last.replace(/\.git$/, "") || source;
