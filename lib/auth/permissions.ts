@@ -38,7 +38,7 @@ const permissions = {
   "work.read": { board: "viewer", agent: "any" },
   "work.write": { board: "member", agent: "any" },
   "asset.read": { board: "viewer", agent: "any" },
-  // governance and money (issue 4)
+  // governance and money
   "cost.read": { board: "viewer", agent: "any" },
   "cost.report": { board: "member", agent: "any" },
   "approval.read": { board: "viewer", agent: "any" },
