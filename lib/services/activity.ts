@@ -1,6 +1,6 @@
 // The activity log: one row per mutation, written in the mutation's transaction.
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Actor } from "@/lib/auth/actor";
+import { isInstanceActor, type Actor } from "@/lib/auth/actor";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
 import { activityDto } from "@/lib/dto/activity";
 import type { ServiceContext, Tx } from "@/lib/services/context";
@@ -16,7 +16,7 @@ export interface ActivityInput {
 }
 
 export function actorRef(actor: Actor | null): { actorType: "user" | "agent" | "system"; actorId: string | null } {
-  if (!actor) return { actorType: "system", actorId: null };
+  if (!actor || isInstanceActor(actor)) return { actorType: "system", actorId: null };
   return actor.kind === "agent" ? { actorType: "agent", actorId: actor.agentId } : { actorType: "user", actorId: actor.userId };
 }
 
