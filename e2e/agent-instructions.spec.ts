@@ -26,7 +26,7 @@ test("edit an agent's managed instructions, save, reload, see the revision", asy
     await card.getByRole("button", { name: "Create AGENTS.md" }).click();
     await card.getByLabel("Content of AGENTS.md").fill("# Iris\n\nYou run **Instruction Works**.\n\n- Hire carefully\n- Ship weekly\n");
     await card.getByRole("button", { name: "Save" }).click();
-    await expect(card.getByRole("status")).toHaveText(/Saved/);
+    await expect(card.getByTestId("instructions-saved")).toBeVisible();
     await expect(page.getByTestId("config-revisions").getByText("Instructions edited")).toBeVisible();
     await snap(page, testInfo, "02-instructions-one-file");
   });
@@ -44,7 +44,7 @@ test("edit an agent's managed instructions, save, reload, see the revision", asy
     await card.getByRole("tab", { name: "Preview" }).click();
     await expect(card.getByTestId("instructions-preview").locator("strong")).toHaveText("calm");
     await card.getByRole("button", { name: "Save" }).click();
-    await expect(card.getByRole("status")).toHaveText(/Saved/);
+    await expect(card.getByTestId("instructions-saved")).toBeVisible();
     await snap(page, testInfo, "03-instructions-several-files");
   });
 
