@@ -73,8 +73,8 @@ export function formatRefusal(e: { message: string; details?: unknown }): string
   return [e.message, ...details.map((d) => `  ${d.path ?? ""}: ${d.message ?? ""}`)].join("\n");
 }
 
-export function formatExport(out: string, inventory: { path: string; kind: string }[], counts: Record<string, number> | null, warnings: string[]): string {
-  const summary = counts ? Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ") : count(inventory.length, "file");
+export function formatExport(out: string, inventory: { path: string; kind: string }[], counts: object | null, warnings: string[]): string {
+  const summary = counts ? Object.entries(counts as Record<string, number>).map(([k, v]) => `${v} ${k}`).join(", ") : count(inventory.length, "file");
   return [
     `Exported to ${out} (${summary}):`,
     ...inventory.map((f) => `  ${f.kind.padEnd(9)} ${f.path}`),
