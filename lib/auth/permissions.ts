@@ -24,6 +24,7 @@ export const permissions = {
   "company.invite": { board: "admin", agent: "ceo" },
   "company.members.read": { board: "viewer" },
   "company.members": { board: "admin" },
+  "company.portability": { board: "admin", agent: "ceo" },
   "agent.read": { board: "viewer", agent: "any" },
   "agent.create": { board: "member" },
   "agent.update": { board: "member" },
