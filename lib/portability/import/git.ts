@@ -37,19 +37,20 @@ function gitConfig(fetch: GitFetch): string[] {
   return pairs.flatMap((p) => ["-c", p]);
 }
 
-function gitEnv(home: string, fetch: GitFetch): Record<string, string> {
-  return {
+function gitEnv(home: string, fetch: GitFetch): NodeJS.ProcessEnv {
+  const vars: Record<string, string> = {
     ...childBaseEnv(), HOME: home, XDG_CONFIG_HOME: home, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null",
     GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "/bin/false", SSH_ASKPASS: "/bin/false", GIT_LFS_SKIP_SMUDGE: "1",
     GIT_ALLOW_PROTOCOL: fetch.protocols.join(":"), GIT_PROTOCOL_FROM_USER: "0",
     GIT_SSH_COMMAND: "ssh -o BatchMode=yes -o StrictHostKeyChecking=accept-new -o UserKnownHostsFile=/dev/null",
   };
+  return vars as NodeJS.ProcessEnv;
 }
 
 interface Run {
   args: string[];
   cwd: string;
-  env: Record<string, string>;
+  env: NodeJS.ProcessEnv;
   deadline: number;
   input?: string;
 }
