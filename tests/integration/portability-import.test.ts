@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { client } from "../support/api";
 import { createBoardUser, createWorld } from "../factories";
+import { readInstructionsBundle } from "@/lib/services/agents/instructions-files";
 import { fixture } from "../support/packages";
 
 const dropNulls = (v: unknown): unknown => {
@@ -69,7 +70,13 @@ describe("the worked example (lumen-studio)", () => {
     expect(byName.Ada.reportsToId).toBeNull();
     expect(byName.Ben.adapterConfig).toEqual({ model: "claude-sonnet-4-6" });
     for (const a of agents) expect(a.runtimeConfig).toEqual({ heartbeat: { enabled: false } });
-    expect(await db().agentConfigRevision.count({ where: { companyId } })).toBeGreaterThanOrEqual(3);
+    expect(await db().agentConfigRevision.count({ where: { companyId } })).toBe(6);
+    const files = fixture("lumen-studio");
+    expect((await readInstructionsBundle(db(), companyId, byName.Ben.id)).files).toEqual([
+      { path: "AGENTS.md", content: "You are Ben, the CTO. Keep the site fast and the team unblocked.\n" },
+      { path: "SOUL.md", content: files["agents/cto/SOUL.md"] },
+    ]);
+    expect((await readInstructionsBundle(db(), companyId, byName.Quinn.id)).files.map((f) => f.path)).toEqual(["AGENTS.md"]);
     const memberships = await db().membership.findMany({ where: { companyId } });
     expect(memberships.map((m) => [m.userId, m.role]).sort()).toEqual([[w.owner.id, "owner"], [admin.user.id, "admin"]].sort());
     const [goal] = await db().goal.findMany({ where: { companyId } });
