@@ -86,6 +86,8 @@ function runGit(run: Run, onSpawn?: (kill: () => void) => void): Promise<Buffer>
         reject(new GitFailure(Date.now() >= run.deadline ? "timeout" : `exit ${code}`));
       }
     });
+    // git may exit (or be killed) before reading its input
+    child.stdin.on("error", () => {});
     child.stdin.end(run.input ?? "");
   });
 }
