@@ -17,6 +17,7 @@ const scpLike = /^([A-Za-z0-9._~+-]+)@([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):(?!\/\
 export function parseGitUrl(url: string): GitAddress | string {
   if (url.length > 2048) return "is longer than 2048 characters";
   if (url.startsWith("-")) return "must not start with '-'";
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\s\u0000-\u001f\u007f]/.test(url)) return "must not contain spaces or control characters";
   const scp = scpLike.exec(url);
   if (scp) return scp[2].startsWith("-") ? "host must not start with '-'" : { protocol: "ssh", host: scp[2].replace(/^\[|\]$/g, "") };
