@@ -164,6 +164,21 @@ describe("into the route's own company", () => {
     expect(await db().agent.findUniqueOrThrow({ where: { id: w.manager.id } })).toMatchObject({ name: "Ben", adapterType: "process", role: "manager" });
   });
 
+  it("from the CEO agent: pending agents whose approvals it requested, the package's CEO under it, nothing woken", async () => {
+    const w = await createWorld();
+    await db().company.update({ where: { id: w.company.id }, data: { requireBoardApprovalForNewAgents: true } });
+    const res = await client(w.tokens.ceo).post(importUrl(w.company.id, "apply"), { source: lumen(), target: { mode: "existing_company", companyId: w.company.id } });
+    expect(res.status).toBe(201);
+    const created = await db().agent.findMany({ where: { id: { in: res.body.agents.map((a: { id: string }) => a.id) } } });
+    expect(created.map((a) => a.status)).toEqual(["pending_approval", "pending_approval", "pending_approval"]);
+    expect(created.find((a) => a.name === "Ada")).toMatchObject({ role: "manager", reportsToId: w.ceo.id });
+    const approvals = await db().approval.findMany({ where: { companyId: w.company.id, type: "hire_agent" } });
+    expect(approvals.map((a) => a.requestedByAgentId)).toEqual([w.ceo.id, w.ceo.id, w.ceo.id]);
+    expect(await db().wakeRequest.count({ where: { companyId: w.company.id } })).toBe(0);
+    const imported = await db().activityLog.findFirstOrThrow({ where: { companyId: w.company.id, action: "company.imported" } });
+    expect(imported).toMatchObject({ actorType: "agent", actorId: w.ceo.id });
+  });
+
   it("numbers issues from the company's counter", async () => {
     const w = await createWorld();
     await db().company.update({ where: { id: w.company.id }, data: { issueCounter: 41 } });
