@@ -1,4 +1,4 @@
-// DESIGN §4 and STYLE 10: for every endpoint, a caller of another company gets 404 not_found (never
+// docs/design.md §4, the tenancy rule: for every endpoint, a caller of another company gets 404 not_found (never
 // 403: it must not learn the entity exists), and nothing of the other company changes.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
