@@ -131,3 +131,41 @@ describe("a package under rootPath", () => {
     expect(res.body.source).toEqual({ type: "inline", url: null, ref: null, path: "packages/lumen", commit: null });
   });
 });
+
+describe("references, loops, includes and long text", () => {
+  it("cuts reporting and parent loops where they close, drops references to nothing, follows local includes, cuts long names", async () => {
+    const w = await createWorld();
+    const files = {
+      "COMPANY.md": "---\nname: Loops\nlicense: MIT\nincludes:\n  - people/alice/AGENTS.md\n  - https://example.com/remote/AGENTS.md\n---\n",
+      "agents/a/AGENTS.md": "---\nname: A\nreportsTo: b\n---\n",
+      "agents/b/AGENTS.md": "---\nname: B\nreportsTo: ../a\n---\n",
+      "agents/c/AGENTS.md": "---\nname: C\nreportsTo: nobody-here\n---\n",
+      "people/alice/AGENTS.md": `---\nname: ${"Alice".repeat(30)}\nreportsTo: ../../agents/a/AGENTS.md\n---\nHi.\n`,
+      "AGENTS.md": "---\nname: Repository Agent\n---\nThe repository's own instructions, not an agent.\n",
+      "tasks/x/TASK.md": { encoding: "base64", data: Buffer.from("---\nname: X\n---\nbody\u0000with NUL\n").toString("base64"), contentType: "text/markdown" },
+      "tasks/y/TASK.md": "---\nname: Y\n---\n",
+      ".charter.yaml": "schema: charter/v1\ntasks:\n  x: { parent: y }\n  y: { parent: x }\n",
+    };
+    const res = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/imports/preview`, {
+      source: { type: "inline", files }, include: { issues: true }, target: { mode: "new_company" },
+    });
+    expect(res.status).toBe(200);
+    const agents = res.body.plan.agentPlans.map((a: { slug: string; reportsToSlug: string | null; role: string }) => [a.slug, a.reportsToSlug, a.role]);
+    expect(agents).toEqual([["a", "b", "manager"], ["b", null, "manager"], ["c", null, "general"], ["alice", "a", "general"]]);
+    expect(res.body.plan.agentPlans[3].plannedName).toBe("Alice".repeat(20));
+    expect(res.body.warnings).toEqual(expect.arrayContaining([
+      "agents/b/AGENTS.md: reportsTo \"../a\" would close a reporting loop; cut",
+      "agents/c/AGENTS.md: reportsTo \"nobody-here\" names no agent of the import; it reports to nobody",
+      "COMPANY.md: include https://example.com/remote/AGENTS.md is not local; not fetched",
+      "people/alice/AGENTS.md: name: longer than 100 characters; cut",
+      "tasks/x/TASK.md: NUL characters removed",
+      "task y: parent \"x\" would close a loop; cut",
+    ]));
+    const applied = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/imports/apply`, {
+      source: { type: "inline", files }, include: { issues: true }, target: { mode: "new_company" },
+    });
+    expect(applied.status).toBe(201);
+    const issues = await db().issue.findMany({ where: { companyId: applied.body.company.id }, orderBy: { number: "asc" } });
+    expect(issues.map((i) => [i.title, i.description, issues.find((p) => p.id === i.parentId)?.title ?? null])).toEqual([["X", "bodywith NUL", "Y"], ["Y", "", null]]);
+  });
+});

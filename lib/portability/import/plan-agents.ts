@@ -5,7 +5,7 @@ import path from "node:path/posix";
 import { agentIcons } from "@/lib/icons";
 import { adapterTypes, agentRoles } from "@/lib/schemas/agents";
 import { fitBundle } from "@/lib/services/agents/instructions-bundle";
-import type { Findings } from "@/lib/portability/import/parse";
+import { fit, type Findings } from "@/lib/portability/import/parse";
 import { listed, type PackageModel, type PkgAgent } from "@/lib/portability/import/read";
 import type { AgentExtra, EnvInput, Sidecar } from "@/lib/portability/import/sidecars";
 import { freeName, type PlanContext, type RequiredSecret } from "@/lib/portability/import/plan-types";
@@ -181,8 +181,8 @@ function detailOf(a: PkgAgent, ctx: PlanContext, findings: Findings) {
   if (icon && !(agentIcons as readonly string[]).includes(icon)) findings.warn(`${a.path}: icon "${icon}" is not one of Charter's; none set`);
   const capabilities = manifest?.capabilities ?? paperclip?.capabilities ?? a.description ?? "";
   return {
-    title: a.title.slice(0, 200), icon: icon && (agentIcons as readonly string[]).includes(icon) ? icon : null,
-    capabilities: capabilities.slice(0, 10_000), budgetMonthlyCents: manifest?.budgetMonthlyCents ?? paperclip?.budgetMonthlyCents ?? 0,
+    title: fit(a.title, 200, `${a.path}: title`, findings), icon: icon && (agentIcons as readonly string[]).includes(icon) ? icon : null,
+    capabilities: fit(capabilities, 10_000, `${a.path}: capabilities`, findings), budgetMonthlyCents: manifest?.budgetMonthlyCents ?? paperclip?.budgetMonthlyCents ?? 0,
   };
 }
 
@@ -194,7 +194,7 @@ export function planAgents(ctx: PlanContext, findings: Findings, secrets: Requir
   const seen = new Set<string>();
   const plans: AgentPlan[] = [];
   for (const a of agents) {
-    const name = a.name.slice(0, 100);
+    const name = fit(a.name, 100, `${a.path}: name`, findings);
     const existing = taken.get(name.toLowerCase());
     const repeated = seen.has(name.toLowerCase());
     seen.add(name.toLowerCase());

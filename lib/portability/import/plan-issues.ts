@@ -1,6 +1,6 @@
 // Planning a package's tasks as issues: only on request, in the package's identifier order, with
 // their project, assignee, goal and parent resolved among what is imported (the rest dropped).
-import type { Findings } from "@/lib/portability/import/parse";
+import { fit, type Findings } from "@/lib/portability/import/parse";
 import type { PkgTask } from "@/lib/portability/import/read";
 import type { PlanContext } from "@/lib/portability/import/plan-types";
 import type { TaskExtra } from "@/lib/portability/import/sidecars";
@@ -64,9 +64,9 @@ export function planIssues(ctx: PlanContext, known: { agents: Set<string>; proje
     const recurring = task.recurring || Boolean(extra?.recurring) || routines.has(task.slug);
     if (recurring) findings.warn(`${task.path}: recurring; imported as a plain backlog issue`);
     plans.push({
-      slug, action: "create", plannedTitle: task.title.slice(0, 500), projectSlug: project, assigneeSlug: assignee, reason: null,
+      slug, action: "create", plannedTitle: fit(task.title, 500, `${task.path}: name`, findings), projectSlug: project, assigneeSlug: assignee, reason: null,
       detail: {
-        description: task.body.slice(0, 100_000), status: statusOf(task, extra, assignee !== null, recurring, findings), priority: priorityOf(task, findings),
+        description: fit(task.body, 100_000, `${task.path}: body`, findings), status: statusOf(task, extra, assignee !== null, recurring, findings), priority: priorityOf(task, findings),
         goalKey: goal, parentSlug: extra?.parent ?? null,
       },
     });
@@ -75,23 +75,23 @@ export function planIssues(ctx: PlanContext, known: { agents: Set<string>; proje
   return plans;
 }
 
+/** Parent links taken in order; the one that would close a loop is cut (as for reporting lines). */
 function cutParents(plans: IssuePlan[], findings: Findings) {
-  const bySlug = new Map(plans.map((p) => [p.slug, p]));
+  const slugs = new Set(plans.map((p) => p.slug));
+  const kept = new Map<string, string | null>();
   for (const p of plans) {
     const parent = p.detail.parentSlug;
-    if (parent === null) continue;
-    if (!bySlug.has(parent) || parent === p.slug) {
-      if (parent !== p.slug) findings.warn(`task ${p.slug}: parent "${parent}" is not an imported task; no parent`);
-      else findings.warn(`task ${p.slug}: parent is itself; cut`);
+    if (parent !== null && (!slugs.has(parent) || parent === p.slug)) {
+      findings.warn(parent === p.slug ? `task ${p.slug}: parent is itself; cut` : `task ${p.slug}: parent "${parent}" is not an imported task; no parent`);
       p.detail.parentSlug = null;
-      continue;
     }
-    for (let at: string | null = parent; at !== null; at = bySlug.get(at)?.detail.parentSlug ?? null) {
+    for (let at = p.detail.parentSlug; at !== null; at = kept.get(at) ?? null) {
       if (at === p.slug) {
         findings.warn(`task ${p.slug}: parent "${parent}" would close a loop; cut`);
         p.detail.parentSlug = null;
         break;
       }
     }
+    kept.set(p.slug, p.detail.parentSlug);
   }
 }

@@ -3,7 +3,7 @@
 // request, so apply plans again inside its transaction and writes exactly what it planned there.
 import { packageFileBytes, type PackageFiles } from "@/lib/portability/package-files";
 import { sanitizeSvg, sniffImageType } from "@/lib/services/assets";
-import type { Findings } from "@/lib/portability/import/parse";
+import { fit, type Findings } from "@/lib/portability/import/parse";
 import { listed } from "@/lib/portability/import/read";
 import { planAgents, type AgentPlan } from "@/lib/portability/import/plan-agents";
 import { freeName, slugify, type PlanContext, type RequiredSecret } from "@/lib/portability/import/plan-types";
@@ -79,8 +79,8 @@ function planCompany(ctx: PlanContext, newName: string | undefined, findings: Fi
   if (logoPath && ctx.state.companyId) findings.warn(`${logoPath}: the logo of an existing company is not changed by an import`);
   else if (logoPath && !logoOf(pkg.files, logoPath)) findings.warn(`${logoPath}: no logo (not a PNG, JPEG, WebP, GIF or SVG image of at most 2 MiB)`);
   return {
-    name: (newName ?? pkg.company.name ?? pkg.company.slug ?? "Imported company").slice(0, 120),
-    description: pkg.company.description.slice(0, 10_000),
+    name: fit(newName ?? pkg.company.name ?? pkg.company.slug ?? "Imported company", 120, "COMPANY.md: name", findings),
+    description: fit(pkg.company.description, 10_000, "COMPANY.md: description", findings),
     brandColor: brand && /^#[0-9a-fA-F]{6}$/.test(brand) ? brand : null,
     logoPath: logoPath && !ctx.state.companyId && logoOf(pkg.files, logoPath) ? logoPath : null,
     budgetMonthlyCents: settings ? m?.budgetMonthlyCents ?? p?.budgetMonthlyCents ?? null : null,
@@ -102,7 +102,7 @@ function planGoals(ctx: PlanContext, agentSlugs: Set<string>, findings: Findings
   const existing = new Map(ctx.state.goals.map((g) => [g.title.trim().toLowerCase(), g.id]));
   const plans: GoalPlan[] = [];
   for (const g of candidates) {
-    const title = g.title.trim().slice(0, 200);
+    const title = fit(g.title.trim(), 200, `${g.from}: goal title`, findings);
     if (!title || titles.has(title.toLowerCase())) continue;
     titles.add(title.toLowerCase());
     let key = g.key;
@@ -116,30 +116,31 @@ function planGoals(ctx: PlanContext, agentSlugs: Set<string>, findings: Findings
     const found = existing.get(title.toLowerCase());
     plans.push({
       key, action: found ? "skip" : "create", plannedTitle: title, existingGoalId: found ?? null, reason: found ? "a goal with this title exists" : null,
-      detail: { description: g.description.slice(0, 10_000), level, status, parentKey: g.parent ?? null, ownerSlug: owner },
+      detail: { description: fit(g.description, 10_000, `${g.from}: goal description`, findings), level, status, parentKey: g.parent ?? null, ownerSlug: owner },
     });
   }
   cutGoalParents(plans, findings);
   return plans;
 }
 
+/** Parent links taken in order; the one that would close a loop is cut. */
 function cutGoalParents(plans: GoalPlan[], findings: Findings) {
-  const byKey = new Map(plans.map((p) => [p.key, p]));
+  const keys = new Set(plans.map((p) => p.key));
+  const kept = new Map<string, string | null>();
   for (const p of plans) {
     const parent = p.detail.parentKey;
-    if (parent === null) continue;
-    if (!byKey.has(parent)) {
+    if (parent !== null && !keys.has(parent)) {
       findings.warn(`goal "${p.plannedTitle}": parent "${parent}" is not an imported goal; no parent`);
       p.detail.parentKey = null;
-      continue;
     }
-    for (let at: string | null = parent; at !== null; at = byKey.get(at)?.detail.parentKey ?? null) {
+    for (let at = p.detail.parentKey; at !== null; at = kept.get(at) ?? null) {
       if (at === p.key) {
         findings.warn(`goal "${p.plannedTitle}": parent "${parent}" would close a loop; cut`);
         p.detail.parentKey = null;
         break;
       }
     }
+    kept.set(p.key, p.detail.parentKey);
   }
 }
 
@@ -167,7 +168,7 @@ function planProjects(ctx: PlanContext, agentSlugs: Set<string>, findings: Findi
   const taken = new Map(ctx.state.projects.map((p) => [p.name.toLowerCase(), p.id]));
   const seen = new Set<string>();
   return ctx.pkg.projects.map((p) => {
-    const name = p.name.slice(0, 200);
+    const name = fit(p.name, 200, `${p.path}: name`, findings);
     const found = taken.get(name.toLowerCase());
     const repeated = seen.has(name.toLowerCase());
     seen.add(name.toLowerCase());
@@ -183,7 +184,7 @@ function planProjects(ctx: PlanContext, agentSlugs: Set<string>, findings: Findi
     const date = extra?.targetDate && /^\d{4}-\d{2}-\d{2}$/.test(extra.targetDate) && !Number.isNaN(Date.parse(extra.targetDate)) ? extra.targetDate : null;
     if (extra?.targetDate && !date) findings.warn(`${from}: project ${p.slug}: targetDate "${extra.targetDate}" is not a date; none set`);
     const detail = {
-      description: p.description.slice(0, 10_000), status, targetDate: date, leadSlug: lead, goalKeys: extra?.goals ?? [],
+      description: fit(p.description, 10_000, `${p.path}: description`, findings), status, targetDate: date, leadSlug: lead, goalKeys: extra?.goals ?? [],
       workspaces: workspacesOf(p.slug, extra, from, findings),
     };
     if (found && !repeated && ctx.strategy === "skip") {
