@@ -6,6 +6,7 @@ import { zipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseCompanyArgs, UsageError } from "@/lib/portability/cli/args";
 import { packageRoot, readZip, resolveSource, toPackageFile } from "@/lib/portability/cli/source";
+import { formatPreview, formatRefusal } from "@/lib/portability/cli/print";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "charter-cli-unit-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -112,5 +113,30 @@ describe("reading a source", () => {
     expect(packageRoot(["README.md"])).toBeNull();
     expect(toPackageFile(new TextEncoder().encode("héllo 🚀"), "a.md")).toBe("héllo 🚀");
     expect(toPackageFile(new Uint8Array([0xff, 0xfe, 0x41]), "a.bin")).toMatchObject({ encoding: "base64", contentType: "application/octet-stream" });
+  });
+});
+
+describe("printing", () => {
+  it("a preview lists creates, skips, secrets and warnings; a refusal names each file", () => {
+    const text = formatPreview({
+      targetCompanyName: "Lumen Copy", source: { type: "inline" },
+      plan: {
+        companyAction: "create",
+        agentPlans: [{ slug: "cto", action: "create", plannedName: "Ben", role: "manager", reportsToSlug: "ceo", status: "idle", adapterType: "claude_local" }],
+        projectPlans: [{ slug: "web", action: "skip", plannedName: "Website", reason: "exists" }],
+        issuePlans: [], goalPlans: [],
+      },
+      requiredSecrets: [{ key: "GH_TOKEN", agentSlug: "cto", requirement: "required", declaredIn: ".paperclip.yaml" }],
+      warnings: ["1 skill not imported"],
+    }, "./lumen");
+    expect(text.split("\n")).toEqual([
+      'Import of ./lumen into a new company "Lumen Copy"',
+      "Agents:", "  create  Ben [cto] — manager, reports to ceo, idle, claude_local",
+      "Projects:", "  skip    Website [web]: exists",
+      "Required secrets (set them on the agents after the import):", "  GH_TOKEN (required) for cto, declared in .paperclip.yaml",
+      "Warnings:", "  1 skill not imported",
+    ]);
+    expect(formatRefusal({ message: "The package cannot be imported", details: [{ path: "agents/a/AGENTS.md", message: "front matter is not YAML" }] }))
+      .toBe("The package cannot be imported\n  agents/a/AGENTS.md: front matter is not YAML");
   });
 });

@@ -43,8 +43,9 @@ function agentLine(a: Plan["agentPlans"][number]) {
   return `${planLine(a)}${facts && a.action === "create" ? ` — ${facts}` : ""}`;
 }
 
-export function formatPreview(p: PreviewLike): string {
-  const src = p.source?.url ? `${p.source.url}${p.source.commit ? ` @ ${p.source.commit.slice(0, 12)}` : ""}` : p.source?.type ?? "inline";
+/** `label`: what the user named as the source (a folder or zip reads as an inline source). */
+export function formatPreview(p: PreviewLike, label: string): string {
+  const src = p.source?.url ? `${p.source.url}${p.source.commit ? ` @ ${p.source.commit.slice(0, 12)}` : ""}` : label;
   const lines = [
     `Import of ${src} into ${p.plan.companyAction === "create" ? `a new company "${p.targetCompanyName ?? ""}"` : `"${p.targetCompanyName ?? ""}"`}`,
     ...section("Agents", p.plan.agentPlans.map(agentLine)),
@@ -74,7 +75,7 @@ export function formatRefusal(e: { message: string; details?: unknown }): string
 }
 
 export function formatExport(out: string, inventory: { path: string; kind: string }[], counts: object | null, warnings: string[]): string {
-  const summary = counts ? Object.entries(counts as Record<string, number>).map(([k, v]) => `${v} ${k}`).join(", ") : count(inventory.length, "file");
+  const summary = counts ? Object.entries(counts as Record<string, number>).map(([k, v]) => `${k}: ${v}`).join(", ") : count(inventory.length, "file");
   return [
     `Exported to ${out} (${summary}):`,
     ...inventory.map((f) => `  ${f.kind.padEnd(9)} ${f.path}`),
