@@ -3,6 +3,7 @@ import { CharterMark } from "@/components/shell/charter-mark";
 import { CompanySwitcher, type SwitcherCompany } from "@/components/shell/company-switcher.client";
 import { NavLinks, type NavItem } from "@/components/shell/nav-links.client";
 import { UserMenu } from "@/components/shell/user-menu";
+import { ThemeToggle } from "@/components/theme/theme-toggle.client";
 
 export interface SidebarUser {
   name: string;
@@ -39,6 +40,7 @@ export function Sidebar({ company, companies, user }: { company: SwitcherCompany
         <a href="/docs/api" className="mb-3 block px-1.5 text-xs text-slate-600 hover:text-slate-900 hover:underline">
           API reference
         </a>
+        <ThemeToggle className="mb-3" />
         <UserMenu {...user} />
       </div>
     </aside>
