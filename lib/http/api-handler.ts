@@ -57,7 +57,7 @@ export class ListResult<T> {
   constructor(readonly page: Page<T> | JsonPage) {}
 }
 
-/** Marks a handler's return value as a page of a list (DESIGN §5 headers). */
+/** Marks a handler's return value as a page of a list (docs/design.md §5 headers). */
 export const listOf = <T>(page: Page<T> | JsonPage) => new ListResult(page);
 
 function nextLink(req: NextRequest, cursor: string): string {
@@ -66,7 +66,7 @@ function nextLink(req: NextRequest, cursor: string): string {
   return `<${url.toString()}>; rel="next"`;
 }
 
-/** A handler's return value as the HTTP answer: a Response as is, a page with its DESIGN §5 headers, nothing as 204. */
+/** A handler's return value as the HTTP answer: a Response as is, a page with its docs/design.md §5 headers, nothing as 204. */
 function respond(result: unknown, req: NextRequest, requestId: string, status = 200): Response {
   if (result instanceof Response) {
     result.headers.set("X-Request-Id", requestId);

@@ -1,5 +1,5 @@
 // The one error class and the one table from code to HTTP status. Services throw AppError; the
-// mapper in lib/http/respond.ts turns it (and ZodError, Prisma errors) into the DESIGN §4 body.
+// mapper in lib/http/respond.ts turns it (and ZodError, Prisma errors) into the docs/design.md §4 body.
 // Framework-free so services can import it.
 
 export const errorStatus = {

@@ -142,7 +142,7 @@ export async function updateCompany(ctx: ServiceContext, ref: string, input: Upd
   const { issuePrefix: _p, spentMonthlyCents: _s, ...data } = input;
   const updated = await inTx(ctx, async (tx) => {
     const row = await tx.company.update({ where: { id: company.id }, data });
-    // a raised budget lifts budget pauses, a lowered one may impose them (DESIGN §7)
+    // a raised budget lifts budget pauses, a lowered one may impose them (docs/design.md §7)
     if (data.budgetMonthlyCents !== undefined) await settleBudgets(prismaExec(tx), ctx.actor, company.id);
     await recordActivity(tx, ctx.actor, {
       companyId: company.id, action: "company.updated", entityType: "company", entityId: company.id,

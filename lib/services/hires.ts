@@ -1,4 +1,4 @@
-// Hiring (DESIGN §6, convention 8): the CEO, a manager or the board asks for a new agent. With the
+// Hiring (docs/design.md §6, convention 8): the CEO, a manager or the board asks for a new agent. With the
 // company's requireBoardApprovalForNewAgents the agent waits in pending_approval behind a linked
 // hire_agent approval whose payload snapshots what was asked; otherwise it starts idle at once.
 import type { Approval, Prisma } from "@/lib/generated/prisma/client";
