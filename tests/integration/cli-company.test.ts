@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { zipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { client } from "../support/api";
@@ -56,16 +57,30 @@ describe("npx charter company", { timeout: 180_000 }, () => {
     expect(rows).toEqual([expect.objectContaining({ actorType: "system", actorId: null })]);
   });
 
-  it("a dry run prints the plan and writes nothing", async () => {
+  it("a dry run of a zipped package prints the plan and writes nothing; --select narrows an export", async () => {
     const w = await company();
     const out = path.join(tmp, "dry");
     await charter("export", "--company", w.company.id, "--out", out);
+    const zipped: Record<string, Uint8Array> = {};
+    const walk = (dir: string, rel: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(path.join(dir, e.name), `${rel}${e.name}/`);
+        else zipped[`acme-package/${rel}${e.name}`] = fs.readFileSync(path.join(dir, e.name));
+      }
+    };
+    walk(out, "");
+    const zip = path.join(tmp, "dry.zip");
+    fs.writeFileSync(zip, zipSync(zipped));
     const companies = await db().company.count();
-    const { stdout } = await charter("import", out, "--dry-run");
+    const { stdout } = await charter("import", zip, "--dry-run");
     expect(stdout).toContain("Agents:");
     expect(stdout).toContain(`create  ${w.ceo.name}`);
     expect(stdout).toContain("Dry run: nothing was written.");
     expect(await db().company.count()).toBe(companies);
+
+    const narrow = path.join(tmp, "narrow");
+    await charter("export", "--company", w.company.issuePrefix, "--out", narrow, "--select", "COMPANY.md,.charter.yaml");
+    expect(fs.readdirSync(narrow).sort()).toEqual([".charter.yaml", "COMPANY.md"]);
   });
 
   it("imports into an existing company with --on-collision skip: nothing is duplicated", async () => {
