@@ -61,4 +61,11 @@ test("edit an agent's managed instructions, save, reload, see the revision", asy
       { path: "SOUL.md", content: "Stay **calm** under pressure." },
     ]);
   });
+
+  await test.step("the tab in the dark theme", async () => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.getByTestId("instruction-files").getByRole("button", { name: "SOUL.md", exact: true }).click();
+    await expect(page.getByTestId("agent-instructions").getByLabel("Content of SOUL.md")).toBeVisible();
+    await snap(page, testInfo, "04-instructions-dark");
+  });
 });
