@@ -16,7 +16,7 @@ import { RunTranscript } from "@/lib/runtime/transcript/run-transcript";
 import { redactor } from "@/lib/runtime/transcript/steps";
 import { loadWakeContext, type WakeContext } from "@/lib/runtime/wake-context";
 
-function apiBaseUrl(): string {
+export function apiBaseUrl(): string {
   const e = env();
   if (e.PUBLIC_BASE_URL) return e.PUBLIC_BASE_URL.replace(/\/+$/, "");
   const host = e.HOST === "0.0.0.0" || e.HOST === "::" ? "127.0.0.1" : e.HOST;

@@ -22,5 +22,8 @@ export async function companySnapshot(companyId: string) {
     boardInvites: await d.boardInvite.findMany({ where: { companyId }, ...byId }),
     inboxReads: await d.inboxRead.findMany({ where: { companyId }, orderBy: [{ userId: "asc" }, { itemKey: "asc" }] }),
     taskSessions: await d.agentTaskSession.findMany({ where: { companyId }, orderBy: [{ agentId: "asc" }, { issueId: "asc" }] }),
+    routines: await d.routine.findMany({ where: { companyId }, ...byId }),
+    routineTriggers: await d.routineTrigger.findMany({ where: { companyId }, ...byId }),
+    routineRuns: await d.routineRun.findMany({ where: { companyId }, ...byId }),
   };
 }
