@@ -40,6 +40,8 @@ const rowsOwed: Record<string, string> = {
   "POST app/api/routines/[routineId]/triggers/route.ts": "routines",
   "DELETE app/api/routines/[routineId]/triggers/[triggerId]/route.ts": "routines",
   "POST app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route.ts": "routines",
+  "POST app/api/companies/[companyId]/imports/preview/route.ts": "portability (import)",
+  "POST app/api/companies/[companyId]/imports/apply/route.ts": "portability (import)",
 };
 
 /** A world whose every value is a placeholder: a row's path evaluates without a database. */
