@@ -21,16 +21,15 @@ CREATE FUNCTION charter_company_month_spend(p_company uuid, p_from date, p_to da
      AND (r.day, r."agentId", r."projectId") IS DISTINCT FROM (p_except_day, p_except_agent, p_except_project)
 $$;
 
--- The budget lock sums through them; otherwise as in 20261125180000_budget_lock_only_when_budgeted.
-CREATE OR REPLACE FUNCTION charter_budget_lock(p_company uuid, p_agent uuid, p_from date, p_to date, p_day date, p_project uuid,
-                                               p_async boolean, p_agent_budget integer, p_company_budget integer)
-  RETURNS TABLE ("agentOtherCents" float8, "companyOtherCents" float8, locked boolean)
+-- The budget lock sums through them; otherwise it does as 20261125180000_budget_lock_only_when_budgeted
+-- says: the agent's lock, then the company's, each only for a budget; then the sums, in a fresh snapshot.
+CREATE OR REPLACE FUNCTION charter_budget_lock(p_company uuid, p_agent uuid, p_from date, p_to date, p_day date, p_project uuid, p_async boolean,
+    p_agent_budget integer, p_company_budget integer) RETURNS TABLE ("agentOtherCents" float8, "companyOtherCents" float8, locked boolean)
   LANGUAGE plpgsql VOLATILE ROWS 1 AS $$
 BEGIN
-  IF p_agent_budget > 0 THEN PERFORM pg_advisory_xact_lock(hashtextextended('budget:agent:' || p_agent::text, 0)); END IF;
-  IF p_company_budget > 0 THEN PERFORM pg_advisory_xact_lock(hashtextextended('budget:company:' || p_company::text, 0)); END IF;
-  IF p_async THEN PERFORM set_config('synchronous_commit', 'off', true); END IF;
-  -- after the locks: this query's fresh snapshot sees every event whose statement held them before
+  PERFORM pg_advisory_xact_lock(hashtextextended('budget:agent:' || p_agent::text, 0)) WHERE p_agent_budget > 0;
+  PERFORM pg_advisory_xact_lock(hashtextextended('budget:company:' || p_company::text, 0)) WHERE p_company_budget > 0;
+  PERFORM set_config('synchronous_commit', 'off', true) WHERE p_async;
   RETURN QUERY SELECT
     (SELECT cents FROM charter_agent_month_spend(p_company, p_agent, p_from, p_to, p_day, p_project)),
     CASE WHEN p_company_budget > 0 THEN (SELECT cents FROM charter_company_month_spend(p_company, p_from, p_to, p_day, p_agent, p_project)) ELSE 0::float8 END,
