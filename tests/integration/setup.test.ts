@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db, sql } from "@/lib/db/client";
 import { mintToken } from "@/lib/auth/tokens";
-import { issueSetupToken } from "@/lib/auth/setup-token";
+import { issueSetupToken, SETUP_KEY } from "@/lib/auth/setup-token";
 import { setupTokenValid } from "@/lib/services/users";
 import { verifyPassword } from "@/lib/auth/password";
 import { prepareDatabase } from "@/scripts/prepare-db.mjs";
@@ -32,7 +32,7 @@ describe("POST /api/setup", () => {
     expect(res.body.passwordHash).toBeUndefined();
     const user = await db().user.findUniqueOrThrow({ where: { email: "founder@example.test" } });
     expect(await verifyPassword(user.passwordHash, "correct horse battery")).toBe(true);
-    expect(await db().instanceSetting.findUnique({ where: { key: "setup_token_digest" } })).toBeNull();
+    expect(await db().instanceSetting.count({ where: { key: { startsWith: SETUP_KEY } } })).toBe(0);
 
     const again = await setup({ token, email: "second@example.test", password: "another password" });
     expect(again.status).toBe(403);
@@ -81,7 +81,7 @@ describe("setup tokens on a shared database", () => {
     expect(second.setupToken).not.toBe(first.setupToken);
     expect((await setup({ token: first.setupToken, email: "first@example.test", password: "password123" })).status).toBe(201);
     expect((await setup({ token: second.setupToken, email: "second@example.test", password: "password123" })).status).toBe(403);
-    expect(await db().instanceSetting.count({ where: { key: { startsWith: "setup_token_digest" } } })).toBe(0);
+    expect(await db().instanceSetting.count({ where: { key: { startsWith: SETUP_KEY } } })).toBe(0);
     expect((await prepareDatabase(process.env.DATABASE_URL!)).setupToken).toBeNull();
   });
 });
