@@ -58,7 +58,7 @@ const goalLevels = ["company", "team", "agent", "task"];
 const goalStatuses = ["planned", "active", "achieved", "cancelled"];
 const projectStatuses = ["backlog", "planned", "active", "paused", "completed", "cancelled"];
 
-/** The logo's bytes as an asset may hold them (DESIGN §10), or null. */
+/** The logo's bytes as an asset may hold them (docs/design.md §10), or null. */
 export function logoOf(files: PackageFiles, logoPath: string | null): { data: Buffer; contentType: string; name: string } | null {
   const file = logoPath ? files[logoPath] : undefined;
   if (!file || !logoPath) return null;
