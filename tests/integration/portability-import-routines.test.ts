@@ -240,6 +240,21 @@ describe("a package's routines that do not fit", () => {
     }]);
     expect(await db().routineTrigger.count({ where: { companyId: res.body.company.id, OR: [{ secretEncrypted: { not: null } }, { publicId: { not: null } }] } })).toBe(0);
   });
+
+  it("reads at most 1,000 routines and 20 triggers each (a warning says so)", async () => {
+    const w = await createWorld();
+    const triggers = Array.from({ length: 25 }, (_, i) => `{ kind: schedule, cron: "${i} 4 * * *" }`).join(", ");
+    const many = Array.from({ length: 1_001 }, (_, i) => `  r${i}: { name: "R ${i}", assignee: ops${i === 0 ? `, triggers: [${triggers}]` : ""} }`).join("\n");
+    const res = await client(w.tokens.owner).post(url(w.company.id, "preview"), {
+      source: { type: "inline", files: cronPackage(`schema: charter/v1\nroutines:\n${many}\n`) }, target: { mode: "new_company" },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.plan.routinePlans).toHaveLength(1_000);
+    expect(res.body.plan.routinePlans.at(-1)).toMatchObject({ key: "r999", plannedName: "R 999" });
+    expect(res.body.warnings).toEqual(expect.arrayContaining([
+      ".charter.yaml: 1001 routines; only the first 1000 imported", ".charter.yaml: routine r0: 25 triggers; only the first 20 read",
+    ]));
+  });
 });
 
 describe("one transaction", () => {

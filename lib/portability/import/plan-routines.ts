@@ -45,6 +45,9 @@ export interface KnownRefs {
 }
 
 const FROM = ".charter.yaml";
+// a manifest is bounded only by the package's bytes; these keep one import's transaction short
+export const MAX_ROUTINES = 1_000;
+export const MAX_TRIGGERS = 20;
 const priorities = ["critical", "high", "medium", "low"];
 const statuses = ["active", "paused"];
 const concurrency = ["skip_if_active", "coalesce_if_active", "always_create"];
@@ -82,7 +85,8 @@ function triggersOf(key: string, raw: unknown, now: Date, findings: Findings): R
     return [];
   }
   const out: RoutineTriggerPlan[] = [];
-  for (const [i, t] of raw.entries()) {
+  if (raw.length > MAX_TRIGGERS) findings.warn(`${where}: ${raw.length} triggers; only the first ${MAX_TRIGGERS} read`);
+  for (const [i, t] of raw.slice(0, MAX_TRIGGERS).entries()) {
     const kind = isMap(t) ? word(t.kind) : undefined;
     if (kind === "api") out.push({ kind: "api", cron: null, timezone: null });
     else if (kind === "webhook") findings.warn(`${where}: webhook trigger not imported (its secret never travels); add a webhook trigger after import to get a new URL and secret`);
@@ -125,20 +129,39 @@ function detailOf(key: string, f: YamlMap, known: KnownRefs, ctx: PlanContext, f
   };
 }
 
+interface Names {
+  /** lower-cased name → the target's routine id ("" for one this import creates) */
+  taken: Map<string, string>;
+  seen: Set<string>;
+}
+
+/** Create, rename or (under skip, for a name the target holds) reuse the existing routine. */
+function placed(ctx: PlanContext, key: string, assignee: string, name: string, detail: RoutinePlan["detail"], names: Names): RoutinePlan {
+  const existing = names.taken.get(name.toLowerCase());
+  const repeated = names.seen.has(name.toLowerCase());
+  names.seen.add(name.toLowerCase());
+  if (existing && !repeated && ctx.strategy === "skip") {
+    return { key, action: "skip", plannedName: name, assigneeSlug: assignee, reason: `a routine named ${name} exists`, detail: { ...detail, existingRoutineId: existing } };
+  }
+  const plannedName = existing || repeated ? freeName(name, 200, (n) => names.taken.has(n.toLowerCase())) : name;
+  names.taken.set(plannedName.toLowerCase(), "");
+  return { key, action: "create", plannedName, assigneeSlug: assignee, reason: plannedName !== name ? `renamed: ${name} is taken` : null, detail };
+}
+
 export function planRoutines(ctx: PlanContext, known: KnownRefs, findings: Findings): RoutinePlan[] {
-  const entries = ctx.pkg.sidecars.manifest?.routineEntries ?? [];
-  if (entries.length === 0) return [];
+  const all = ctx.pkg.sidecars.manifest?.routineEntries ?? [];
+  if (all.length === 0) return [];
   if (!ctx.include.agents) {
-    findings.warn(`${entries.length} routine${entries.length === 1 ? "" : "s"} not imported (include.agents is false; a routine needs its assignee)`);
+    findings.warn(`${all.length} routine${all.length === 1 ? "" : "s"} not imported (include.agents is false; a routine needs its assignee)`);
     return [];
   }
-  const taken = new Map(ctx.state.routines.map((r) => [r.name.toLowerCase(), r.id]));
-  const seen = new Set<string>();
+  if (all.length > MAX_ROUTINES) findings.warn(`${FROM}: ${all.length} routines; only the first ${MAX_ROUTINES} imported`);
+  const names: Names = { taken: new Map(ctx.state.routines.map((r) => [r.name.toLowerCase(), r.id])), seen: new Set() };
   const plans: RoutinePlan[] = [];
   // a CEO agent's import waits for the board: its agents may be pending approval, so nothing it brings runs yet
   const holdForBoard = ctx.caller === "agent" && ctx.state.requireApproval;
   const held: string[] = [];
-  for (const { key, fields } of entries) {
+  for (const { key, fields } of all.slice(0, MAX_ROUTINES)) {
     if (!fields) {
       findings.warn(`${FROM}: routine ${key} is not a mapping; not imported`);
       continue;
@@ -154,16 +177,7 @@ export function planRoutines(ctx: PlanContext, known: KnownRefs, findings: Findi
       detail.status = "paused";
       held.push(key);
     }
-    const existing = taken.get(name.toLowerCase());
-    const repeated = seen.has(name.toLowerCase());
-    seen.add(name.toLowerCase());
-    if (existing && !repeated && ctx.strategy === "skip") {
-      plans.push({ key, action: "skip", plannedName: name, assigneeSlug: assignee, reason: `a routine named ${name} exists`, detail: { ...detail, existingRoutineId: existing } });
-      continue;
-    }
-    const plannedName = existing || repeated ? freeName(name, 200, (n) => taken.has(n.toLowerCase())) : name;
-    taken.set(plannedName.toLowerCase(), "");
-    plans.push({ key, action: "create", plannedName, assigneeSlug: assignee, reason: plannedName !== name ? `renamed: ${name} is taken` : null, detail });
+    plans.push(placed(ctx, key, assignee, name, detail, names));
   }
   const created = held.filter((k) => plans.some((p) => p.key === k && p.action === "create"));
   if (created.length) {
