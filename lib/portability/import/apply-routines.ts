@@ -1,7 +1,7 @@
 // Writing the planned routines and their schedule and api triggers, in the import's transaction. A
 // schedule's first window is the first one after the moment of writing: the scheduler never sees an
 // imported trigger as due for a window that passed before it existed, so an import wakes nobody.
-import type { Actor } from "@/lib/auth/actor";
+import { boardUserId, type Actor } from "@/lib/auth/actor";
 import { nextWindow } from "@/lib/routine-schedule";
 import type { Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
@@ -20,7 +20,7 @@ async function writeOne(tx: Tx, actor: Actor, companyId: string, p: RoutinePlan,
       titleTemplate: d.titleTemplate, priority: d.priority as never, status: d.status,
       concurrencyPolicy: d.concurrencyPolicy as never, catchUpPolicy: d.catchUpPolicy as never,
       createdByAgentId: actor.kind === "agent" && actor.companyId === companyId ? actor.agentId : null,
-      createdByUserId: actor.kind === "board" ? actor.userId : null,
+      createdByUserId: boardUserId(actor),
     },
   });
   await recordActivity(tx, actor, {

@@ -2,7 +2,7 @@
 // agents with their config revision, approval and instructions, goals, projects with workspaces,
 // issues numbered from the company's counter. Nothing wakes: no wake request, every timer off.
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Actor } from "@/lib/auth/actor";
+import { boardUserId, type Actor } from "@/lib/auth/actor";
 import type { PackageFiles } from "@/lib/portability/package-files";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
@@ -28,7 +28,8 @@ export interface Written {
 }
 
 interface NewCompany {
-  routeCompanyId: string;
+  /** whose memberships the new company copies; null (the CLI) copies none */
+  routeCompanyId: string | null;
   requireApproval: boolean;
   /** an agent caller's new company takes no budget from the package */
   takeBudget: boolean;
@@ -43,8 +44,9 @@ export async function createTargetCompany(tx: Tx, actor: Actor, plan: ImportPlan
       budgetMonthlyCents: opts.takeBudget ? c.budgetMonthlyCents ?? 0 : 0, requireBoardApprovalForNewAgents: opts.requireApproval,
     },
   });
-  const members = await tx.membership.findMany({ where: { companyId: opts.routeCompanyId }, select: { userId: true, role: true } });
-  if (actor.kind === "board" && !members.some((m) => m.userId === actor.userId)) members.push({ userId: actor.userId, role: "owner" });
+  const members = opts.routeCompanyId ? await tx.membership.findMany({ where: { companyId: opts.routeCompanyId }, select: { userId: true, role: true } }) : [];
+  const userId = boardUserId(actor);
+  if (userId && !members.some((m) => m.userId === userId)) members.push({ userId, role: "owner" });
   if (members.length) await tx.membership.createMany({ data: members.map((m) => ({ companyId: company.id, userId: m.userId, role: m.role })) });
   await recordActivity(tx, actor, { companyId: company.id, action: "company.created", entityType: "company", entityId: company.id, details: { name: company.name, issuePrefix } });
   const logo = logoOf(files, c.logoPath);
@@ -177,7 +179,7 @@ async function writeIssues(tx: Tx, actor: Actor, companyId: string, plan: Import
         companyId, number, identifier: `${counter.issuePrefix}-${number}`, title: p.plannedTitle, description: d.description, status: d.status as Status,
         priority: d.priority as never, projectId: p.projectSlug ? refs.projects.get(p.projectSlug) ?? null : null, goalId: d.goalKey ? refs.goals.get(d.goalKey) ?? null : null,
         assigneeAgentId: p.assigneeSlug ? refs.agents.get(p.assigneeSlug) ?? null : null,
-        createdByAgentId: mine ? (actor as { agentId: string }).agentId : null, createdByUserId: actor.kind === "board" ? actor.userId : null,
+        createdByAgentId: mine ? (actor as { agentId: string }).agentId : null, createdByUserId: boardUserId(actor),
         startedAt: d.status === "in_progress" ? now : null, completedAt: d.status === "done" ? now : null, cancelledAt: d.status === "cancelled" ? now : null,
       },
     });
