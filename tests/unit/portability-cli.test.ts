@@ -125,6 +125,7 @@ describe("printing", () => {
         agentPlans: [{ slug: "cto", action: "create", plannedName: "Ben", role: "manager", reportsToSlug: "ceo", status: "idle", adapterType: "claude_local" }],
         projectPlans: [{ slug: "web", action: "skip", plannedName: "Website", reason: "exists" }],
         issuePlans: [], goalPlans: [],
+        routinePlans: [{ key: "daily", action: "create", plannedName: "Daily triage 2", assigneeSlug: "cto", reason: "renamed: Daily triage is taken" }],
       },
       requiredSecrets: [{ key: "GH_TOKEN", agentSlug: "cto", requirement: "required", declaredIn: ".paperclip.yaml" }],
       warnings: ["1 skill not imported"],
@@ -133,6 +134,7 @@ describe("printing", () => {
       'Import of ./lumen into a new company "Lumen Copy"',
       "Agents:", "  create  Ben [cto] — manager, reports to ceo, idle, claude_local",
       "Projects:", "  skip    Website [web]: exists",
+      "Routines:", "  create  Daily triage 2 [daily] (renamed: Daily triage is taken)",
       "Required secrets (set them on the agents after the import):", "  GH_TOKEN (required) for cto, declared in .paperclip.yaml",
       "Warnings:", "  1 skill not imported",
     ]);

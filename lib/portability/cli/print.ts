@@ -7,6 +7,7 @@ interface Plan {
   projectPlans: { slug: string; action: string; plannedName: string; reason?: string | null }[];
   issuePlans: { slug: string; action: string; plannedTitle: string; reason?: string | null }[];
   goalPlans: { key: string; action: string; plannedTitle: string; reason?: string | null }[];
+  routinePlans?: { key: string; action: string; plannedName: string; assigneeSlug?: string; reason?: string | null }[];
 }
 
 export interface PreviewLike {
@@ -23,6 +24,7 @@ export interface ApplyLike {
   projects: { action: string }[];
   issues: { action?: string; identifier?: string }[];
   goals: { action: string }[];
+  routines?: { action: string }[];
   warnings: string[];
   requiredSecrets: unknown[];
 }
@@ -52,6 +54,7 @@ export function formatPreview(p: PreviewLike, label: string): string {
     ...section("Projects", p.plan.projectPlans.map(planLine)),
     ...section("Goals", p.plan.goalPlans.map(planLine)),
     ...section("Issues", p.plan.issuePlans.map(planLine)),
+    ...section("Routines", (p.plan.routinePlans ?? []).map(planLine)),
     ...section("Required secrets (set them on the agents after the import)", p.requiredSecrets.map((s) =>
       `${s.key} (${s.requirement}) for ${s.agentSlug ?? "the company"}${s.declaredIn ? `, declared in ${s.declaredIn}` : ""}`)),
     ...section("Warnings", p.warnings),
@@ -63,7 +66,8 @@ export function formatApplied(r: ApplyLike): string {
   const created = (rows: { action?: string }[]) => rows.filter((x) => x.action === "created" || x.action === undefined).length;
   return [
     `${r.company.action === "created" ? "Created" : "Imported into"} ${r.company.name} (${r.company.issuePrefix}, ${r.company.id}):`,
-    `  ${count(created(r.agents), "agent")}, ${count(created(r.projects), "project")}, ${count(created(r.goals), "goal")}, ${count(created(r.issues), "issue")} created`,
+    `  ${count(created(r.agents), "agent")}, ${count(created(r.projects), "project")}, ${count(created(r.goals), "goal")}, ${count(created(r.issues), "issue")}${
+      r.routines?.length ? `, ${count(created(r.routines), "routine")}` : ""} created`,
     ...r.agents.filter((a) => a.status === "pending_approval").map((a) => `  ${a.name ?? a.slug} waits for board approval`),
   ].join("\n");
 }

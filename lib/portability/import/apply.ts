@@ -14,6 +14,7 @@ import { insertWorkspace } from "@/lib/services/projects/workspaces";
 import { writeInstructionsBundle } from "@/lib/services/agents/instructions-bundle";
 import { logoOf, type ImportPlan } from "@/lib/portability/import/plan";
 import type { AgentPlan } from "@/lib/portability/import/plan-agents";
+import { writeRoutines } from "@/lib/portability/import/apply-routines";
 
 type Status = Prisma.IssueCreateManyInput["status"];
 
@@ -23,6 +24,7 @@ export interface Written {
   projects: { slug: string; id: string; action: "created" | "skipped"; name: string }[];
   issues: { slug: string; id: string; identifier: string; action: "created" }[];
   goals: { key: string; id: string; action: "created" | "skipped"; name: string }[];
+  routines: { key: string; id: string; action: "created" | "skipped"; name: string }[];
 }
 
 interface NewCompany {
@@ -162,12 +164,12 @@ async function writeProjects(tx: Tx, actor: Actor, companyId: string, plan: Impo
 }
 
 async function writeIssues(tx: Tx, actor: Actor, companyId: string, plan: ImportPlan, refs: Record<"agents" | "projects" | "goals", Map<string, string>>, out: Written) {
+  const ids = new Map<string, string>();
   const n = plan.issuePlans.length;
-  if (n === 0) return;
+  if (n === 0) return ids;
   const [counter] = await tx.$queryRaw<{ issueCounter: number; issuePrefix: string }[]>`
     UPDATE "Company" SET "issueCounter" = "issueCounter" + ${n} WHERE id = ${companyId}::uuid RETURNING "issueCounter", "issuePrefix"`;
   const mine = actor.kind === "agent" && actor.companyId === companyId;
-  const ids = new Map<string, string>();
   for (const [i, p] of plan.issuePlans.entries()) {
     const number = counter.issueCounter - n + 1 + i;
     const d = p.detail;
@@ -191,14 +193,19 @@ async function writeIssues(tx: Tx, actor: Actor, companyId: string, plan: Import
   for (const p of plan.issuePlans.filter((x) => x.detail.parentSlug)) {
     await tx.issue.update({ where: { id: ids.get(p.slug) as string }, data: { parentId: ids.get(p.detail.parentSlug as string) as string } });
   }
+  return ids;
 }
 
 /** Everything below the company; `company` is the target (new or locked existing). */
 export async function writePlan(tx: Tx, ctx: ServiceContext, company: { id: string; name: string; issuePrefix: string }, created: boolean, plan: ImportPlan): Promise<Written> {
-  const out: Written = { company: { id: company.id, name: company.name, issuePrefix: company.issuePrefix, action: created ? "created" : "unchanged" }, agents: [], projects: [], issues: [], goals: [] };
+  const out: Written = {
+    company: { id: company.id, name: company.name, issuePrefix: company.issuePrefix, action: created ? "created" : "unchanged" },
+    agents: [], projects: [], issues: [], goals: [], routines: [],
+  };
   const agents = await writeAgents(tx, ctx, company.id, plan, out);
   const goals = await writeGoals(tx, ctx.actor, company.id, plan, agents, out);
   const projects = await writeProjects(tx, ctx.actor, company.id, plan, { agents, goals }, out);
-  await writeIssues(tx, ctx.actor, company.id, plan, { agents, projects, goals }, out);
+  const issues = await writeIssues(tx, ctx.actor, company.id, plan, { agents, projects, goals }, out);
+  out.routines = await writeRoutines(tx, ctx.actor, company.id, plan.routinePlans, { agents, projects, goals, issues });
   return out;
 }

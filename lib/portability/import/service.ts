@@ -67,16 +67,17 @@ async function prepare(ctx: ServiceContext, companyRef: string | null, body: Imp
 async function targetState(db: Db | Tx, prepared: Prepared, caller: PlanContext["caller"]): Promise<TargetState> {
   const { target, route } = prepared;
   if (!target) {
-    return { companyId: null, companyName: "", agents: [], projects: [], goals: [], ceoId: null, requireApproval: caller === "agent" && !!route?.requireBoardApprovalForNewAgents };
+    return { companyId: null, companyName: "", agents: [], projects: [], goals: [], routines: [], ceoId: null, requireApproval: caller === "agent" && !!route?.requireBoardApprovalForNewAgents };
   }
   const companyId = target.id;
-  const [agents, projects, goals] = await Promise.all([
+  const [agents, projects, goals, routines] = await Promise.all([
     db.agent.findMany({ where: { companyId, status: { not: "terminated" } }, select: { id: true, name: true, role: true }, orderBy: { createdAt: "asc" } }),
     db.project.findMany({ where: { companyId }, select: { id: true, name: true }, orderBy: { createdAt: "asc" } }),
     db.goal.findMany({ where: { companyId }, select: { id: true, title: true }, orderBy: { createdAt: "asc" } }),
+    db.routine.findMany({ where: { companyId }, select: { id: true, name: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
   ]);
   return {
-    companyId, companyName: target.name, agents, projects, goals, ceoId: agents.find((a) => a.role === "ceo")?.id ?? null,
+    companyId, companyName: target.name, agents, projects, goals, routines, ceoId: agents.find((a) => a.role === "ceo")?.id ?? null,
     requireApproval: target.requireBoardApprovalForNewAgents,
   };
 }
@@ -85,7 +86,7 @@ function plan(ctx: ServiceContext, prepared: Prepared, state: TargetState, body:
   const findings = new Findings();
   prepared.parseFindings.warnings.forEach((w) => findings.warn(w));
   const planCtx: PlanContext = {
-    pkg: prepared.pkg, state, caller: ctx.actor.kind, include: body.include, strategy: body.collisionStrategy as "rename" | "skip",
+    pkg: prepared.pkg, state, caller: ctx.actor.kind, include: body.include, strategy: body.collisionStrategy as "rename" | "skip", now: new Date(),
   };
   const newName = body.target.mode === "new_company" ? body.target.newCompanyName : undefined;
   return { plan: planImport(planCtx, newName, findings), findings };
@@ -97,6 +98,7 @@ const publicPlan = (p: ImportPlan) => ({
   projectPlans: p.projectPlans.map(({ detail: _d, ...x }) => x),
   issuePlans: p.issuePlans.map(({ detail: _d, ...x }) => x),
   goalPlans: p.goalPlans.map(({ detail: _d, ...x }) => x),
+  routinePlans: p.routinePlans.map(({ detail: _d, ...x }) => x),
 });
 
 export async function previewImport(ctx: ServiceContext, companyRef: string | null, body: ImportBody) {
@@ -136,6 +138,7 @@ export async function applyImport(ctx: ServiceContext, companyRef: string | null
         source: { ...prepared.loaded.source }, newCompany: !locked, fromCompanyId: prepared.route?.id ?? null,
         agents: written.agents.filter((a) => a.action === "created").length, projects: written.projects.filter((x) => x.action === "created").length,
         issues: written.issues.length, goals: written.goals.filter((g) => g.action === "created").length,
+        routines: written.routines.filter((r) => r.action === "created").length,
       },
     });
     return { ...written, source: prepared.loaded.source, requiredSecrets: p.requiredSecrets, warnings: findings.warnings };
