@@ -18,7 +18,7 @@ const owed: Record<string, string> = Object.fromEntries([
   ...["lib/dto/routines.ts: webhookUrl", "lib/schemas/routines.ts: routineStatuses", "lib/schemas/routines.ts: concurrencyPolicies",
     "lib/schemas/routines.ts: catchUpPolicies", "lib/schemas/routines.ts: triggerKinds", "lib/schemas/routines.ts: runStatuses",
     "lib/schemas/routines.ts: skipReasons", "lib/schemas/routines.ts: triggerResponseSchema", "lib/routine-schedule.ts: assertTimeZone",
-    "lib/services/routines/crud.ts: DEFAULT_TITLE_TEMPLATE", "lib/services/routines/crud.ts: routineDtos", "lib/services/routines/crud.ts: routineDtoOf",
+    "lib/services/routines/crud.ts: routineDtos", "lib/services/routines/crud.ts: routineDtoOf",
     "lib/services/routines/runs.ts: routineOfIssue", "lib/services/routines/webhook.ts: WEBHOOK_MAX_BYTES", "lib/services/routines/webhook.ts: WEBHOOK_TOLERANCE_SEC",
     "lib/services/routines/webhook.ts: verifyDelivery", "lib/dto/routines.ts: RoutineDto",
     "lib/dto/routines.ts: RoutineRunDto"].map((k) => [k, "routines"]),
