@@ -6,7 +6,9 @@ import { apiRouteModules } from "@/app/api/routes.generated";
 import { methodsOf } from "@/lib/openapi/document";
 import { cases as companiesAgents } from "./tenancy-cases/companies-agents";
 import { cases as governance } from "./tenancy-cases/governance";
+import { cases as imports } from "./tenancy-cases/imports";
 import { cases as issues } from "./tenancy-cases/issues";
+import { cases as routines } from "./tenancy-cases/routines";
 import { cases as runtime } from "./tenancy-cases/runtime";
 import { cases as work } from "./tenancy-cases/work";
 
@@ -16,7 +18,7 @@ interface Row {
   path: (w: never) => string;
 }
 
-const tables: Record<string, readonly Row[]> = { "companies-agents": companiesAgents, governance, issues, runtime, work };
+const tables: Record<string, readonly Row[]> = { "companies-agents": companiesAgents, governance, imports, issues, routines, runtime, work };
 
 /**
  * Segments that name no company-scoped entity: a public routine trigger (its signature is the
@@ -29,20 +31,7 @@ const notEntities = new Set(["[publicId]", "[token]", "[tokenId]", "[...nextauth
  * Endpoints whose rows their authors still owe, each with who: the list only shrinks. Remove an
  * entry when its row lands (the "has a row" test below then holds it).
  */
-const rowsOwed: Record<string, string> = {
-  "GET app/api/companies/[companyId]/routines/route.ts": "routines",
-  "POST app/api/companies/[companyId]/routines/route.ts": "routines",
-  "GET app/api/routines/[routineId]/route.ts": "routines",
-  "PATCH app/api/routines/[routineId]/route.ts": "routines",
-  "DELETE app/api/routines/[routineId]/route.ts": "routines",
-  "POST app/api/routines/[routineId]/run/route.ts": "routines",
-  "GET app/api/routines/[routineId]/runs/route.ts": "routines",
-  "POST app/api/routines/[routineId]/triggers/route.ts": "routines",
-  "DELETE app/api/routines/[routineId]/triggers/[triggerId]/route.ts": "routines",
-  "POST app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route.ts": "routines",
-  "POST app/api/companies/[companyId]/imports/preview/route.ts": "portability (import)",
-  "POST app/api/companies/[companyId]/imports/apply/route.ts": "portability (import)",
-};
+const rowsOwed: Record<string, string> = {};
 
 /** A world whose every value is a placeholder: a row's path evaluates without a database. */
 function placeholderWorld(): never {
@@ -66,6 +55,8 @@ function tableFor(file: string): string {
   if (/\/(issues|comments|attachments)\b/.test(file) && !/approvals/.test(file)) return "issues";
   if (/\/(goals|projects|labels|workspaces)\b/.test(file)) return "work";
   if (/\/(heartbeat-runs|events|wakeup)/.test(file)) return "runtime";
+  if (/\/routines\b/.test(file)) return "routines";
+  if (/\/imports\//.test(file)) return "imports";
   if (/\/(approvals|costs|cost-events|dashboard|agent-hires|board-invites|invites)/.test(file)) return "governance";
   return "companies-agents";
 }

@@ -29,7 +29,8 @@ const owed: Record<string, string> = Object.fromEntries([
     "lib/portability/cli/source.ts: isGithubUrl", "lib/portability/import/git.ts: GitFailure", "lib/portability/import/parse.ts: splitFrontMatter",
     "lib/portability/import/plan-agents.ts: extrasOf", "lib/portability/import/sources.ts: MAX_PACKAGE_FILES", "lib/portability/import/sources.ts: MAX_PACKAGE_FILE_BYTES",
     "lib/schemas/portability-import.ts: inlineSourceSchema", "lib/schemas/portability-import.ts: gitSourceSchema", "lib/schemas/portability-import.ts: githubSourceSchema",
-    "lib/schemas/portability-import.ts: importSourceSchema", "lib/schemas/portability-import.ts: importIncludeSchema", "lib/schemas/portability-import.ts: importTargetSchema", "lib/schemas/portability-import.ts: importPlanSchema"].map((k) => [k, "portability (import)"]),
+    "lib/schemas/portability-import.ts: importSourceSchema", "lib/schemas/portability-import.ts: importIncludeSchema", "lib/schemas/portability-import.ts: importTargetSchema", "lib/schemas/portability-import.ts: importPlanSchema",
+    "lib/portability/import/plan-routines.ts: MAX_ROUTINES", "lib/portability/import/plan-routines.ts: MAX_TRIGGERS"].map((k) => [k, "portability (import)"]),
   ...["lib/services/agents/instructions-bundle.ts: bundleProblems", "lib/services/agents/instructions-bundle.ts: instructionsDto"].map((k) => [k, "instructions"]),
 ]);
 
