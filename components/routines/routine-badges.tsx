@@ -30,10 +30,10 @@ export function RoutineStatusBadge({ status }: { status: string }) {
 }
 
 /** The issue a run created or was recorded against: its identifier when known, else a plain link by id. */
-export function RunIssueLink({ prefix, run, issue }: { prefix: string; run: RoutineRunDto; issue?: RunIssueRef }) {
-  if (!run.issueId) return <span className="text-fg-subtle">—</span>;
+export function RunIssueLink({ prefix, run, issue, compact = false }: { prefix: string; run: RoutineRunDto; issue?: RunIssueRef; compact?: boolean }) {
+  if (!run.issueId) return compact ? null : <span className="text-fg-subtle">—</span>;
   return (
-    <Link href={`/${prefix}/issues/${issue?.identifier ?? run.issueId}`} className="font-mono text-xs font-medium text-link hover:underline" title={issue?.title}>
+    <Link href={`/${prefix}/issues/${issue?.identifier ?? run.issueId}`} className={`${issue ? "font-mono " : ""}text-xs font-medium text-link hover:underline`} title={issue?.title}>
       {issue?.identifier ?? "Open issue"}
     </Link>
   );

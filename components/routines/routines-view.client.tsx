@@ -116,7 +116,7 @@ function RoutineRow({ prefix, routine, runs, issues, agentName }: {
             {runs.slice(0, 3).map((run) => (
               <li key={run.id} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
                 <RunOutcomeBadge run={run} />
-                <RunIssueLink prefix={prefix} run={run} issue={run.issueId ? issues[run.issueId] : undefined} />
+                <RunIssueLink prefix={prefix} run={run} issue={run.issueId ? issues[run.issueId] : undefined} compact />
                 {run.reason && <span className="text-fg-muted">{skipReasonWords[run.reason] ?? run.reason}</span>}
                 <time dateTime={run.createdAt} className="text-fg-subtle" title={formatDateTime(run.createdAt)} suppressHydrationWarning>
                   {formatInZone(run.createdAt, "UTC")} UTC
