@@ -82,7 +82,7 @@ export function prefixCandidates(name: string): string[] {
   return [...new Set(out)];
 }
 
-async function pickPrefix(tx: Tx, input: CreateCompanyInput): Promise<string> {
+export async function pickPrefix(tx: Tx, input: Pick<CreateCompanyInput, "name" | "issuePrefix">): Promise<string> {
   const candidates = input.issuePrefix ? [input.issuePrefix] : prefixCandidates(input.name);
   const taken = new Set(
     (await tx.company.findMany({ where: { issuePrefix: { in: candidates } }, select: { issuePrefix: true } })).map((c) => c.issuePrefix),
