@@ -3,7 +3,8 @@
 // fires well again; the routine's own rules at work (skipped while its issue is open or while it is
 // paused) never show.
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db, sql } from "@/lib/db/client";
+import { inboxStatements, pageValues } from "@/lib/services/inbox";
 import { client } from "../support/api";
 import { createWorld } from "../factories";
 
@@ -105,5 +106,47 @@ describe("routine_run items in the board inbox", () => {
     expect(await routineItems(other)).toEqual([]);
     const foreign = await client(other.tokens.owner).get(`/api/companies/${w.company.id}/inbox?kind=routine_run`);
     expect(foreign.status).toBe(404);
+  });
+});
+
+type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; "Actual Rows"?: number; Plans?: PlanNode[] };
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+describe("routine_run items with 40,000 runs", () => {
+  it("are read along the (status, reason, updatedAt) index, never the whole table", async () => {
+    const w = await createWorld();
+    await sql().query(
+      `INSERT INTO "Routine" (id, "companyId", name, "assigneeAgentId", "titleTemplate", "updatedAt")
+       SELECT ('00000000-0000-7000-8000-' || lpad(n::text, 12, '0'))::uuid, $1::uuid, 'Routine ' || n, $2::uuid, '{{routine}}', now()
+         FROM generate_series(1, 400) n`,
+      [w.company.id, w.engineer.id],
+    );
+    // a tenth failed, a tenth skipped for a paused agent, the rest (each routine's newest among them) created issues
+    await sql().query(
+      `INSERT INTO "RoutineRun" (id, "companyId", "routineId", source, status, reason, "createdAt", "updatedAt")
+       SELECT uuidv7(), $1::uuid, ('00000000-0000-7000-8000-' || lpad((1 + (n / 10) % 400)::text, 12, '0'))::uuid, 'schedule',
+              (CASE n % 10 WHEN 5 THEN 'failed' WHEN 6 THEN 'skipped' ELSE 'issue_created' END)::"RoutineRunStatus",
+              (CASE n % 10 WHEN 6 THEN 'assignee_paused' END)::"RoutineSkipReason",
+              now() - n * interval '10 seconds', now() - n * interval '10 seconds'
+         FROM generate_series(1, 40000) n`,
+      [w.company.id],
+    );
+    await sql().query(`ANALYZE`);
+    const c = await sql().connect();
+    let plan: PlanNode[];
+    try {
+      await c.query(`SET plan_cache_mode = force_generic_plan`);
+      await c.query(`PREPARE routine_plan AS ${inboxStatements.page}`);
+      const values = pageValues(w.company.id, w.owner.id, { kind: "routine_run", limit: 50 }).map((v) => (v === null ? "NULL" : typeof v === "string" ? c.escapeLiteral(v) : String(v)));
+      const { rows } = await c.query(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE routine_plan(${values.join(", ")})`);
+      plan = nodes((rows[0]["QUERY PLAN"] as Array<{ Plan: PlanNode }>)[0].Plan);
+    } finally {
+      await c.query("DEALLOCATE routine_plan; RESET plan_cache_mode").catch(() => {}); // the pool's own prepared statements stay
+      c.release();
+    }
+    expect(plan.filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "RoutineRun"), "no scan of every run").toEqual([]);
+    expect(plan.some((n) => n["Index Name"] === "RoutineRun_companyId_status_reason_updatedAt_idx")).toBe(true);
+    // every routine's latest fire created an issue after its failures and skips: nothing needs anyone
+    expect(await routineItems(w)).toEqual([]);
   });
 });
