@@ -3,10 +3,17 @@
 // now", a webhook whose secret is shown once and whose signed test delivery makes a run; and the
 // page with none, some and many routines, in both themes and at phone width.
 import type { Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany, patch, post } from "./api";
 
 const runRows = (page: Page) => page.getByTestId("routine-run");
+
+/** Serious and critical accessibility violations in the page's main region (WCAG A and AA rules). */
+async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
 
 test("a schedule made in the browser fires on its minute, and its issue links back to the routine", async ({ page }, testInfo) => {
   test.setTimeout(180_000);
@@ -34,6 +41,7 @@ test("a schedule made in the browser fires on its minute, and its issue links ba
     await expect(dialog.getByTestId("title-example")).toHaveText(/^Minute check at \d\d:\d\d$/);
     await dialog.getByLabel("Always create an issue").check();
     await snap(page, testInfo, "02-new-routine-form");
+    expect(await axeViolations(page), "routine form").toEqual([]);
     await dialog.getByRole("button", { name: "Create routine" }).click();
     await page.waitForURL(/\/ROUT\/routines\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { name: "Minute check" })).toBeVisible();
@@ -47,6 +55,7 @@ test("a schedule made in the browser fires on its minute, and its issue links ba
     await expect(dialog.getByTestId("cron-words")).toHaveText("At 09:00, Monday through Friday");
     await expect(dialog.getByTestId("next-fire-times").getByRole("listitem")).toHaveCount(5);
     await snap(page, testInfo, "03-schedule-preview");
+    expect(await axeViolations(page), "schedule dialog").toEqual([]);
     await dialog.getByLabel("Cron expression").fill("0 0 30 2 *");
     await expect(dialog.getByTestId("preview-problem")).toContainText("never fires");
     await dialog.getByRole("button", { name: "Add schedule" }).click();
@@ -119,6 +128,7 @@ test("run now, and a webhook: the secret shown once, a signed test delivery make
     expect(secret.length).toBeGreaterThanOrEqual(32);
     await expect(dialog.getByLabel("Webhook URL")).toHaveValue(/\/api\/routine-triggers\/[^/]+\/fire$/);
     await snap(page, testInfo, "07-webhook-secret-once");
+    expect(await axeViolations(page), "webhook dialog").toEqual([]);
     await dialog.getByRole("button", { name: "Send a test delivery" }).click();
     await expect(dialog.getByTestId("delivery-result")).toContainText("Delivered (202)");
     await expect(dialog.getByTestId("delivery-result")).toContainText("Issue created");
@@ -182,15 +192,18 @@ test("many routines, both themes, and a phone's width", async ({ page }, testInf
   await expect(page.getByTestId("routine-row")).toHaveCount(55);
   await expect(page.getByText("55 routines")).toBeVisible();
   await snap(page, testInfo, "08-routines-many-light");
+  expect(await axeViolations(page), "light list").toEqual([]);
   await patch(api, "/api/board/me", { theme: "dark" });
   try {
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     await snap(page, testInfo, "09-routines-many-dark");
+    expect(await axeViolations(page), "dark list").toEqual([]);
     await page.getByTestId("routine-row").first().getByRole("link").first().click();
     await page.waitForURL(/\/BUSY\/routines\/[0-9a-f-]{36}$/);
     await expect(runRows(page)).toHaveCount(2);
     await snap(page, testInfo, "10-routine-dark");
+    expect(await axeViolations(page), "dark routine page").toEqual([]);
 
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of [page.url(), "/BUSY/routines"]) {
