@@ -46,13 +46,37 @@ const policyWords: Record<string, string> = {
 
 /** One routine: what it does, its triggers, its runs; run now, pause or resume, edit, delete. */
 export function RoutineDetail({ companyId, prefix, initialRoutine, initialRuns, issues, parentIssue, directory, canWrite, canRun }: Props) {
-  const router = useRouter();
-  const queryClient = useQueryClient();
   const { data: routine } = useQuery({
     queryKey: routineKeys.detail(companyId, initialRoutine.id),
     queryFn: () => fetchRoutine(initialRoutine.id),
     initialData: initialRoutine,
   });
+  return (
+    <div className="space-y-6">
+      <RoutineHeader companyId={companyId} prefix={prefix} routine={routine} parentIssue={parentIssue} directory={directory} canWrite={canWrite} canRun={canRun} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader title="What to do" description="Each issue the routine creates gets this description." />
+            <CardBody>
+              {routine.description.trim() ? <MarkdownText prefix={prefix} agents={directory.agents}>{routine.description}</MarkdownText> : <p className="text-sm text-fg-subtle">No description.</p>}
+            </CardBody>
+          </Card>
+          <RoutineTriggers companyId={companyId} prefix={prefix} routine={routine} canWrite={canWrite} />
+          <RoutineRuns companyId={companyId} prefix={prefix} routineId={routine.id} initial={initialRuns} issues={issues} />
+        </div>
+        <div className="order-first lg:order-none">
+          <Properties routine={routine} directory={directory} parentIssue={parentIssue} prefix={prefix} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The routine's name, status and agent, and what can be done to it. */
+function RoutineHeader({ companyId, prefix, routine, parentIssue, directory, canWrite, canRun }: Omit<Props, "initialRoutine" | "initialRuns" | "issues"> & { routine: RoutineDto }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const refresh = async () => {
@@ -74,7 +98,7 @@ export function RoutineDetail({ companyId, prefix, initialRoutine, initialRuns, 
   const agent = directory.agents.find((a) => a.id === routine.assigneeAgentId);
 
   return (
-    <div className="space-y-6">
+    <>
       <nav aria-label="Breadcrumb" className="flex min-w-0 items-center gap-1 text-sm text-fg-muted">
         <Link href={`/${prefix}/routines`} className="hover:text-fg">Routines</Link>
         <ChevronRightGlyph className="size-3.5 shrink-0 text-fg-subtle" />
@@ -103,23 +127,6 @@ export function RoutineDetail({ companyId, prefix, initialRoutine, initialRuns, 
       </header>
       <ApiErrorAlert error={run.error ?? toggle.error} />
       {run.data && <RunNowResult prefix={prefix} run={run.data} />}
-
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          <Card>
-            <CardHeader title="What to do" description="Each issue the routine creates gets this description." />
-            <CardBody>
-              {routine.description.trim() ? <MarkdownText prefix={prefix} agents={directory.agents}>{routine.description}</MarkdownText> : <p className="text-sm text-fg-subtle">No description.</p>}
-            </CardBody>
-          </Card>
-          <RoutineTriggers companyId={companyId} prefix={prefix} routine={routine} canWrite={canWrite} />
-          <RoutineRuns companyId={companyId} prefix={prefix} routineId={routine.id} initial={initialRuns} issues={issues} />
-        </div>
-        <div className="order-first lg:order-none">
-          <Properties routine={routine} directory={directory} parentIssue={parentIssue} prefix={prefix} />
-        </div>
-      </div>
-
       {canWrite && (
         <>
           <Dialog open={editing} onClose={() => setEditing(false)} title="Edit routine" className="max-w-3xl">
@@ -136,7 +143,7 @@ export function RoutineDetail({ companyId, prefix, initialRoutine, initialRuns, 
           </Dialog>
         </>
       )}
-    </div>
+    </>
   );
 }
 
