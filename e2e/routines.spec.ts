@@ -158,6 +158,20 @@ test("run now, and a webhook: the secret shown once, a signed test delivery make
     await expect(runRows(page)).toHaveCount(3);
   });
 
+  await test.step("its newest issue cancelled, the failed fire is in the inbox and leads to the routine", async () => {
+    const api = await boardApi(page);
+    const [newest] = (await (await api.get(`/api/routines/${routine.id}/runs?limit=1`)).json()) as Array<{ issueId: string }>;
+    await patch(api, `/api/issues/${newest.issueId}`, { status: "cancelled" });
+    await api.dispose();
+    await page.goto("/HOOK/inbox");
+    const item = page.getByRole("link", { name: /Deploy follow-up failed: its issue was cancelled/ });
+    await expect(item).toBeVisible();
+    await snap(page, testInfo, "07b-inbox-routine-failed");
+    await item.click();
+    await page.waitForURL(new RegExp(`/HOOK/routines/${routine.id}$`));
+    await expect(runRows(page).first()).toContainText("Failed");
+  });
+
   await test.step("remove the webhook, then delete the routine", async () => {
     await page.getByRole("button", { name: "Remove webhook trigger" }).click();
     await page.getByRole("dialog", { name: "Remove this trigger?" }).getByRole("button", { name: "Remove trigger" }).click();
