@@ -187,7 +187,7 @@ test("many routines, both themes, and a phone's width", async ({ page }, testInf
   test.setTimeout(120_000);
   await signIn(page, ADMIN);
   const api = await boardApi(page);
-  const company = await createCompany(api, "Busy Routines", { issuePrefix: "BUSY" });
+  const company = await createCompany(api, "Busy Routines", { issuePrefix: "RBUSY" });
   const agent = await createAgent(api, company.id, { name: "Bea", role: "ceo", title: "Chief Executive Officer" });
   const crons = ["0 9 * * 1-5", "*/15 * * * *", "0 8 * * *", "30 17 * * 5", "0 0 1 * *"];
   const zones = ["Europe/Paris", "America/New_York", "UTC", "Asia/Tokyo", "Australia/Sydney"];
@@ -202,7 +202,7 @@ test("many routines, both themes, and a phone's width", async ({ page }, testInf
     if (i < 4) await post(api, `/api/routines/${r.id}/run`, undefined, 202);
   }
 
-  await page.goto("/BUSY/routines");
+  await page.goto("/RBUSY/routines");
   await expect(page.getByTestId("routine-row")).toHaveCount(55);
   await expect(page.getByText("55 routines")).toBeVisible();
   await snap(page, testInfo, "08-routines-many-light");
@@ -214,13 +214,13 @@ test("many routines, both themes, and a phone's width", async ({ page }, testInf
     await snap(page, testInfo, "09-routines-many-dark");
     expect(await axeViolations(page), "dark list").toEqual([]);
     await page.getByTestId("routine-row").first().getByRole("link").first().click();
-    await page.waitForURL(/\/BUSY\/routines\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/RBUSY\/routines\/[0-9a-f-]{36}$/);
     await expect(runRows(page)).toHaveCount(2);
     await snap(page, testInfo, "10-routine-dark");
     expect(await axeViolations(page), "dark routine page").toEqual([]);
 
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of [page.url(), "/BUSY/routines"]) {
+    for (const path of [page.url(), "/RBUSY/routines"]) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
