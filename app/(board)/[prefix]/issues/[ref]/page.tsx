@@ -9,6 +9,7 @@ import { listRuns } from "@/lib/services/heartbeat-runs";
 import { ISSUE_RUN_PAGE_SIZE } from "@/lib/queries/runs";
 import { listActivity } from "@/lib/services/activity";
 import { listIssueApprovals } from "@/lib/services/approvals/crud";
+import { routineOfIssue } from "@/lib/services/routines/runs";
 import { ISSUE_ACTIVITY_PAGE_SIZE } from "@/lib/queries/activity";
 import { boardPageContext, companyDirectory, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
 import { IssueDetailView } from "@/components/issues/issue-detail.client";
@@ -37,13 +38,15 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function IssuePage({ params }: Params) {
   const { prefix, ref } = await params;
   const { ctx, company, issue } = await issueForPage(prefix, ref);
-  const [comments, children, runs, directory, activity, approvals] = await Promise.all([
+  const [comments, children, runs, directory, activity, approvals, routine] = await Promise.all([
     listComments(ctx, issue.id, { limit: COMMENT_PAGE_SIZE }),
     listIssues(ctx, company.id, { parentId: issue.id, limit: SUB_ISSUE_PAGE_SIZE }),
     listRuns(ctx, company.id, { issueId: issue.id, limit: ISSUE_RUN_PAGE_SIZE }),
     companyDirectory(ctx, company.id),
     listActivity(ctx, company.id, { entityType: "issue", entityId: issue.id, limit: ISSUE_ACTIVITY_PAGE_SIZE }),
     listIssueApprovals(ctx, issue.id),
+    // the issue was read above with the viewer's rights: the routine that created it is shown with it
+    routineOfIssue(ctx.db, company.id, issue.id),
   ]);
   return (
     <IssueDetailView
@@ -55,6 +58,7 @@ export default async function IssuePage({ params }: Params) {
       initialRuns={runs}
       initialActivity={activity}
       initialApprovals={approvals}
+      routine={routine ? { id: routine.routineId, name: routine.name } : null}
       viewerId={ctx.actor.userId}
       directory={directory}
       canWrite={can(ctx.actor, "work.write", company.id)}
