@@ -131,7 +131,7 @@ function RoutineRow({ prefix, routine, runs, issues, agentName }: {
 }
 
 /** "At 09:00, Monday through Friday (Europe/Paris) · Webhook · API", one line per trigger. */
-export function TriggerSummary({ triggers }: { triggers: TriggerDto[] }) {
+function TriggerSummary({ triggers }: { triggers: TriggerDto[] }) {
   if (triggers.length === 0) return <p className="text-xs text-warning">No trigger: it fires only with Run now</p>;
   return (
     <ul className="space-y-0.5 text-xs text-fg-muted">
@@ -161,7 +161,7 @@ export function TriggerGlyph({ kind, className = "size-3.5 shrink-0 text-fg-subt
   );
 }
 
-export function RoutineGlyph() {
+function RoutineGlyph() {
   return (
     <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
       <path d="M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5M12 7v5l3 2" />

@@ -8,7 +8,7 @@ export type SchedulePreview =
   | { ok: true; words: string; times: Date[] }
   | { ok: false; field: "cron" | "timezone"; message: string };
 
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
@@ -19,7 +19,7 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /** The schedule in words, or null when cronstrue cannot read it. */
-export function cronWords(cron: string): string | null {
+function cronWords(cron: string): string | null {
   try {
     return cronstrue.toString(cron, { use24HourTimeFormat: true, verbose: false });
   } catch {

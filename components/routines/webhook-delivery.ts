@@ -8,7 +8,7 @@ const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toSt
 /** Whether this page may sign: WebCrypto exists only in a secure context (https, or localhost). */
 export const canSignHere = () => typeof crypto !== "undefined" && !!crypto.subtle;
 
-export async function signDelivery(secret: string, timestamp: string, body: string): Promise<string> {
+async function signDelivery(secret: string, timestamp: string, body: string): Promise<string> {
   const enc = new TextEncoder();
   const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return `sha256=${hex(await crypto.subtle.sign("HMAC", key, enc.encode(`${timestamp}.${body}`)))}`;

@@ -1,6 +1,6 @@
 // Routines on the board: query keys nested under the company, and the fetchers of the routines API.
 import type { RoutineDto, RoutineRunDto } from "@/lib/dto/routines";
-import { apiAll, apiGet, apiPage, apiSend } from "@/lib/queries/fetcher";
+import { apiGet, apiPage, apiSend } from "@/lib/queries/fetcher";
 
 export type { RoutineDto, RoutineRunDto };
 export type TriggerDto = RoutineDto["triggers"][number];
@@ -34,7 +34,6 @@ export interface RoutineInput {
 
 export type TriggerInput = { kind: "schedule"; cron: string; timezone: string } | { kind: "webhook" } | { kind: "api" };
 
-export const fetchRoutines = (companyId: string) => apiAll<RoutineDto>(`/api/companies/${companyId}/routines`);
 export const fetchRoutine = (routineId: string) => apiGet<RoutineDto>(`/api/routines/${routineId}`);
 export const createRoutine = (companyId: string, input: RoutineInput) => apiSend<RoutineDto>("POST", `/api/companies/${companyId}/routines`, input);
 export const updateRoutine = (routineId: string, patch: Partial<RoutineInput> & { status?: "active" | "paused" }) =>

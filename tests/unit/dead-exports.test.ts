@@ -18,10 +18,8 @@ const owed: Record<string, string> = Object.fromEntries([
   ...["lib/dto/routines.ts: webhookUrl", "lib/schemas/routines.ts: routineStatuses", "lib/schemas/routines.ts: concurrencyPolicies",
     "lib/schemas/routines.ts: catchUpPolicies", "lib/schemas/routines.ts: triggerKinds", "lib/schemas/routines.ts: runStatuses",
     "lib/schemas/routines.ts: skipReasons", "lib/schemas/routines.ts: triggerResponseSchema", "lib/routine-schedule.ts: assertTimeZone",
-    "lib/services/routines/crud.ts: routineDtos", "lib/services/routines/crud.ts: routineDtoOf",
-    "lib/services/routines/runs.ts: routineOfIssue", "lib/services/routines/webhook.ts: WEBHOOK_MAX_BYTES", "lib/services/routines/webhook.ts: WEBHOOK_TOLERANCE_SEC",
-    "lib/services/routines/webhook.ts: verifyDelivery", "lib/dto/routines.ts: RoutineDto",
-    "lib/dto/routines.ts: RoutineRunDto"].map((k) => [k, "routines"]),
+    "lib/services/routines/crud.ts: routineDtos", "lib/services/routines/crud.ts: routineDtoOf", "lib/services/routines/webhook.ts: WEBHOOK_MAX_BYTES", "lib/services/routines/webhook.ts: WEBHOOK_TOLERANCE_SEC",
+    "lib/services/routines/webhook.ts: verifyDelivery",].map((k) => [k, "routines"]),
   ...["lib/portability/export-build.ts: MANIFEST_PATH", "lib/portability/export-build.ts: MANIFEST_SCHEMA", "lib/portability/export-build.ts: PACKAGE_SCHEMA",
     "lib/portability/package-files.ts: binaryFileSchema", "lib/portability/package-files.ts: packageFileSchema",
     "lib/schemas/portability.ts: exportIncludeSchema", "lib/schemas/portability.ts: ExportInput"].map((k) => [k, "portability"]),
@@ -29,8 +27,7 @@ const owed: Record<string, string> = Object.fromEntries([
     "lib/portability/cli/source.ts: isGithubUrl", "lib/portability/import/git.ts: GitFailure", "lib/portability/import/parse.ts: splitFrontMatter",
     "lib/portability/import/plan-agents.ts: extrasOf", "lib/portability/import/sources.ts: MAX_PACKAGE_FILES", "lib/portability/import/sources.ts: MAX_PACKAGE_FILE_BYTES",
     "lib/schemas/portability-import.ts: inlineSourceSchema", "lib/schemas/portability-import.ts: gitSourceSchema", "lib/schemas/portability-import.ts: githubSourceSchema",
-    "lib/schemas/portability-import.ts: importSourceSchema", "lib/schemas/portability-import.ts: importIncludeSchema", "lib/schemas/portability-import.ts: importTargetSchema", "lib/schemas/portability-import.ts: importPlanSchema",
-    "lib/portability/import/plan-routines.ts: MAX_ROUTINES", "lib/portability/import/plan-routines.ts: MAX_TRIGGERS"].map((k) => [k, "portability (import)"]),
+    "lib/schemas/portability-import.ts: importSourceSchema", "lib/schemas/portability-import.ts: importIncludeSchema", "lib/schemas/portability-import.ts: importTargetSchema", "lib/schemas/portability-import.ts: importPlanSchema",].map((k) => [k, "portability (import)"]),
   ...["lib/services/agents/instructions-bundle.ts: bundleProblems", "lib/services/agents/instructions-bundle.ts: instructionsDto"].map((k) => [k, "instructions"]),
 ]);
 

@@ -3,7 +3,7 @@
 import type { RoutineRun } from "@/lib/generated/prisma/client";
 import { routineRunDto, type RoutineRunDto } from "@/lib/dto/routines";
 import type { ServiceContext } from "@/lib/services/context";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 
 export interface RunIssueRef { id: string; identifier: string; title: string; status: string }
 
