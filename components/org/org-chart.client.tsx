@@ -1,0 +1,175 @@
+"use client";
+
+import Link from "next/link";
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { OrgNode } from "@/lib/dto/agents";
+import { roleLabel, statusLabels } from "@/lib/format";
+import { cn } from "@/lib/cn";
+import { Button } from "@/components/ui/button";
+import { AgentAvatar } from "@/components/agents/agent-icon";
+import { layoutOrg, type OrgBox } from "@/components/org/org-layout";
+import { download, orgSvg, statusColours, svgSize, svgToPng, type OrgColours } from "@/components/org/org-export";
+import { usePanZoom } from "@/components/org/use-pan-zoom";
+
+/**
+ * The reporting tree drawn as boxes and connectors on a canvas that zooms (buttons, wheel, pinch,
+ * + and −) and pans (drag, arrows). Each manager's box has a button that collapses its subtree.
+ * The boxes are nested lists in document order, so Tab walks the tree top-down and a screen reader
+ * hears the levels; the layout itself is numbers (org-layout.ts), shared with the SVG/PNG export.
+ */
+export function OrgChart({ roots, prefix, companyName }: { roots: OrgNode[]; prefix: string; companyName: string }) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const layout = useMemo(() => layoutOrg(roots, collapsed), [roots, collapsed]);
+  const boxes = useMemo(() => new Map(layout.boxes.map((b) => [b.node.id, b])), [layout]);
+  const { view, fit, zoomBy, reveal, handlers } = usePanZoom(viewport, layout);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  // fitted on first paint; later changes (collapse, live updates) keep the view the user chose
+  const fitted = useRef(false);
+  useLayoutEffect(() => {
+    if (fitted.current) return;
+    fitted.current = true;
+    fit();
+  }, [fit]);
+
+  const toggle = (id: string) => setCollapsed((c) => {
+    const next = new Set(c);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  });
+  const managers = layout.boxes.filter((b) => b.node.reports.length > 0);
+
+  async function exportAs(kind: "svg" | "png") {
+    setExportError(null);
+    const svg = orgSvg(layout, chartColours(viewport.current), `${companyName} org chart`);
+    const name = `${prefix.toLowerCase()}-org-chart.${kind}`;
+    try {
+      if (kind === "svg") return download(new Blob([svg], { type: "image/svg+xml" }), name);
+      const { width, height } = svgSize(layout);
+      download(await svgToPng(svg, width, height), name);
+    } catch (err) {
+      setExportError(`The ${kind.toUpperCase()} could not be made: ${(err as Error).message}`);
+    }
+  }
+
+  return (
+    <div className="org-chart overflow-hidden rounded-lg border border-slate-200">
+      <div role="toolbar" aria-label="Org chart view" className="flex flex-wrap items-center gap-1.5 border-b border-slate-200 bg-white px-3 py-2">
+        <ToolButton label="Zoom out" onClick={() => zoomBy(0.8)}>−</ToolButton>
+        <span className="w-12 text-center text-xs tabular-nums text-slate-600" data-testid="org-zoom" aria-label={`Zoom ${Math.round(view.k * 100)}%`}>{Math.round(view.k * 100)}%</span>
+        <ToolButton label="Zoom in" onClick={() => zoomBy(1.25)}>+</ToolButton>
+        <Button size="sm" variant="ghost" onClick={fit}>Fit</Button>
+        <span className="mx-1 h-5 w-px bg-slate-200" aria-hidden="true" />
+        <Button size="sm" variant="ghost" onClick={() => setCollapsed(new Set(managers.filter((b) => b.depth > 1 || roots.length > 1).map((b) => b.node.id)))} disabled={managers.length === 0}>Collapse all</Button>
+        <Button size="sm" variant="ghost" onClick={() => setCollapsed(new Set())} disabled={collapsed.size === 0}>Expand all</Button>
+        <span className="ml-auto flex gap-1.5">
+          <Button size="sm" onClick={() => exportAs("svg")}>Export SVG</Button>
+          <Button size="sm" onClick={() => exportAs("png")}>Export PNG</Button>
+        </span>
+      </div>
+      {exportError && <p role="alert" className="border-b border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{exportError}</p>}
+      <div
+        ref={viewport}
+        tabIndex={0}
+        role="region"
+        aria-label="Org chart: drag or use the arrow keys to pan, the wheel, a pinch or + and − to zoom, 0 to fit"
+        data-testid="org-viewport"
+        className="org-canvas relative h-[min(70vh,48rem)] min-h-[22rem] cursor-grab touch-none select-none overflow-hidden outline-none active:cursor-grabbing focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
+        {...handlers}
+      >
+        <div
+          className="absolute left-0 top-0 origin-top-left"
+          style={{ width: layout.width, height: layout.height, transform: `translate(${view.x}px, ${view.y}px) scale(${view.k})` }}
+          data-testid="org-canvas"
+        >
+          <svg className="org-lines pointer-events-none absolute inset-0 overflow-visible" width={layout.width} height={layout.height} aria-hidden="true">
+            {layout.edges.map((d, i) => <path key={i} d={d} fill="none" strokeWidth={1.5} />)}
+          </svg>
+          <ul aria-label="Reporting lines">
+            {roots.map((n) => <Branch key={n.id} node={n} boxes={boxes} prefix={prefix} onToggle={toggle} onFocusBox={reveal} />)}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Branch({ node, boxes, prefix, onToggle, onFocusBox }: {
+  node: OrgNode; boxes: Map<string, OrgBox>; prefix: string; onToggle: (id: string) => void; onFocusBox: (b: OrgBox) => void;
+}) {
+  const box = boxes.get(node.id)!;
+  const showReports = node.reports.length > 0 && !box.collapsed;
+  return (
+    <li>
+      <NodeCard box={box} prefix={prefix} onToggle={onToggle} onFocusBox={onFocusBox} />
+      {showReports && (
+        <ul aria-label={`${node.name}'s reports`}>
+          {node.reports.map((r) => <Branch key={r.id} node={r} boxes={boxes} prefix={prefix} onToggle={onToggle} onFocusBox={onFocusBox} />)}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function NodeCard({ box, prefix, onToggle, onFocusBox }: { box: OrgBox; prefix: string; onToggle: (id: string) => void; onFocusBox: (b: OrgBox) => void }) {
+  const { node, compact } = box;
+  const status = statusLabels[node.status] ?? node.status;
+  return (
+    <div
+      data-testid="org-node"
+      data-agent={node.urlKey}
+      data-depth={box.depth}
+      onFocus={() => onFocusBox(box)}
+      className={cn("org-card absolute flex items-center gap-2.5 rounded-lg border px-2.5 shadow-xs", node.role === "ceo" && "org-card-ceo")}
+      style={{ left: box.x, top: box.y, width: box.w, height: box.h }}
+    >
+      <AgentAvatar icon={node.icon} role={node.role} size={compact ? "xs" : "sm"} />
+      <Link href={`/${prefix}/agents/${node.urlKey}`} draggable={false} className="org-card-link min-w-0 flex-1 rounded outline-none after:absolute after:inset-0 after:content-[''] focus-visible:after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-indigo-500">
+        <span className="org-name block truncate text-sm font-medium">{node.name}</span>
+        <span className="org-muted block truncate text-xs">{node.title || roleLabel(node.role)}{compact ? ` · ${status}` : ""}</span>
+        {!compact && (
+          <span className="org-muted flex items-center gap-1.5 text-xs">
+            <span className="size-1.5 rounded-full" style={{ backgroundColor: statusColours[node.status] }} aria-hidden="true" />
+            {status}
+          </span>
+        )}
+      </Link>
+      {node.reports.length > 0 && (
+        <button
+          type="button"
+          onClick={() => onToggle(node.id)}
+          aria-expanded={!box.collapsed}
+          aria-label={`${box.collapsed ? "Expand" : "Collapse"} ${node.name}'s team (${box.descendants} ${box.descendants === 1 ? "agent" : "agents"})`}
+          data-testid="org-toggle"
+          className="org-toggle relative z-10 flex h-7 min-w-7 shrink-0 items-center justify-center rounded-md border px-1 text-xs font-medium tabular-nums"
+        >
+          {box.collapsed ? `+${box.descendants}` : "−"}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ToolButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" onClick={onClick} aria-label={label} title={label} className="flex size-8 items-center justify-center rounded-md border border-slate-200 bg-white text-base text-slate-700 hover:bg-slate-50">
+      {children}
+    </button>
+  );
+}
+
+/** The colours the chart is drawn in right now (light or dark), for the exported file. */
+function chartColours(el: HTMLElement | null): OrgColours {
+  const css = el ? getComputedStyle(el) : null;
+  const v = (name: string, fallback: string) => css?.getPropertyValue(name).trim() || fallback;
+  return {
+    background: v("--org-bg", "#f8fafc"),
+    card: v("--org-card", "#ffffff"),
+    border: v("--org-border", "#cbd5e1"),
+    ceoBorder: v("--org-ceo", "#f59e0b"),
+    text: v("--org-text", "#0f172a"),
+    muted: v("--org-muted", "#475569"),
+    line: v("--org-line", "#94a3b8"),
+  };
+}
