@@ -50,7 +50,12 @@ export function useGlobalShortcuts(actions: ShortcutActions) {
       e.preventDefault();
     };
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    // tells journeys (and anyone curious) that the keys answer from here on
+    document.documentElement.dataset.shortcuts = "on";
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      delete document.documentElement.dataset.shortcuts;
+    };
   }, []);
 }
 
