@@ -25,7 +25,7 @@ test("org chart: 104 agents, zoom, pan, collapse, export SVG and PNG", async ({ 
 
   await test.step("create a CEO, 3 managers and 100 engineers", async () => {
     const ceo = await createAgent(api, company.id, { name: "Ada Root", role: "ceo", title: "Chief Executive Officer", icon: "crown" });
-    const managers = [];
+    const managers: Array<{ id: string }> = [];
     for (let m = 1; m <= 3; m++) managers.push(await createAgent(api, company.id, { name: `Manager ${m}`, role: "manager", title: `Head of team ${m}`, reportsTo: ceo.id }));
     const specs = Array.from({ length: 100 }, (_, i) => ({ name: `Engineer ${String(i + 1).padStart(3, "0")}`, role: "engineer", title: `Builder ${i + 1}`, reportsTo: managers[i % 3].id }));
     for (let i = 0; i < specs.length; i += 10) await Promise.all(specs.slice(i, i + 10).map((s) => createAgent(api, company.id, s)));

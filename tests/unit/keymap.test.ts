@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { boardKey, goTargets, isPaletteKey, isTypingTarget, shortcutDocs, singleKeyAllowed, stepIndex } from "@/components/shortcuts/keymap";
 
 // just enough of an element for the rules (no DOM in these tests)
-const el = (tagName: string, extra: Record<string, unknown> = {}) => ({ tagName, isContentEditable: false, closest: () => null, ...extra });
+const el = (tagName: string, extra: Record<string, unknown> = {}) => ({ tagName, isContentEditable: false, closest: () => null, ...extra }) as unknown as EventTarget;
 const doc = (modal: boolean) => ({ querySelector: () => (modal ? {} : null) }) as unknown as Document;
 const key = (k: string, more: Partial<Parameters<typeof singleKeyAllowed>[0]> = {}) => ({
   key: k, ctrlKey: false, metaKey: false, altKey: false, defaultPrevented: false, target: el("BODY"), ...more,
