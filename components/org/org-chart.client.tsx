@@ -22,6 +22,8 @@ export function OrgChart({ roots, prefix, companyName }: { roots: OrgNode[]; pre
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const layout = useMemo(() => layoutOrg(roots, collapsed), [roots, collapsed]);
   const boxes = useMemo(() => new Map(layout.boxes.map((b) => [b.node.id, b])), [layout]);
+  // the viewport is as tall as the whole tree needs (up to most of the screen), collapsed or not
+  const fullHeight = useMemo(() => layoutOrg(roots, new Set()).height, [roots]);
   const { view, fit, zoomBy, reveal, handlers } = usePanZoom(viewport, layout);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -75,7 +77,8 @@ export function OrgChart({ roots, prefix, companyName }: { roots: OrgNode[]; pre
         role="region"
         aria-label="Org chart: drag or use the arrow keys to pan, the wheel, a pinch or + and − to zoom, 0 to fit"
         data-testid="org-viewport"
-        className="org-canvas relative h-[min(70vh,48rem)] min-h-[22rem] cursor-grab touch-none select-none overflow-hidden outline-none active:cursor-grabbing focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
+        style={{ height: `min(70vh, 48rem, max(20rem, ${Math.ceil(fullHeight) + 96}px))` }}
+        className="org-canvas relative cursor-grab touch-none select-none overflow-hidden outline-none active:cursor-grabbing focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
         {...handlers}
       >
         <div

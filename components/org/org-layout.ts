@@ -1,6 +1,6 @@
 // Where each box of the org chart goes, as numbers: the screen (HTML boxes over SVG lines) and the
 // SVG/PNG export draw the same layout. A manager's reports sit side by side under it; a team made
-// only of individual contributors is stacked in columns instead, so a manager of 30 does not make
+// only of individual contributors is stacked in columns instead (about as tall as wide), so a manager of 30 does not make
 // the chart 30 boxes wide. A collapsed manager keeps its box and hides everything below.
 import type { OrgNode } from "@/lib/dto/agents";
 
@@ -12,8 +12,6 @@ const V_GAP = 48;
 const ROOT_GAP = 56;
 /** teams this large, all individual contributors, are stacked */
 const STACK_FROM = 3;
-/** rows per stacked column */
-const STACK_ROWS = 8;
 const STACK_INDENT = 20;
 const STACK_ROW_GAP = 8;
 const STACK_COL_GAP = 16;
@@ -41,8 +39,9 @@ export interface OrgLayout {
 
 const stacked = (n: OrgNode) => n.reports.length >= STACK_FROM && n.reports.every((r) => r.reports.length === 0);
 
+/** Columns for a stacked team: about as tall as wide, so a big team does not stretch the chart. */
 function stackShape(count: number) {
-  const cols = Math.ceil(count / STACK_ROWS);
+  const cols = Math.max(1, Math.round(Math.sqrt((count * (COMPACT_H + STACK_ROW_GAP)) / (STACK_INDENT + CARD_W + STACK_COL_GAP))));
   const rows = Math.ceil(count / cols);
   return { cols, rows, width: cols * (STACK_INDENT + CARD_W) + (cols - 1) * STACK_COL_GAP };
 }

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { usePathname, useRouter } from "next/navigation";
-import { Command } from "cmdk";
+import { Command, defaultFilter } from "cmdk";
 import { roleLabel } from "@/lib/format";
 import { cn } from "@/lib/cn";
 import type { AgentDto } from "@/lib/dto/agents";
@@ -24,6 +24,11 @@ export interface PaletteActions {
 }
 
 type Page = "root" | "wake" | "company";
+
+// Issues come back already matched by the server's word search: the palette's own fuzzy filter
+// must not hide them, and they rank first.
+const ISSUE_VALUE = "issue: ";
+const paletteFilter = (value: string, search: string, keywords?: string[]) => (value.startsWith(ISSUE_VALUE) ? 1 : defaultFilter(value, search, keywords));
 
 const pages = (prefix: string) => [
   { label: "Dashboard", href: `/${prefix}/dashboard`, keys: "G D" },
@@ -56,7 +61,10 @@ export function CommandPalette({ open, onClose, company, companies, actions }: {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
+    if (open && dialog && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector("input")?.focus();
+    }
     if (!open && dialog?.open) dialog.close();
   }, [open]);
   return (
@@ -97,9 +105,11 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
 
   return (
     <Command
-      label="Command palette"
+      // cmdk names its combobox with this label (it overrides an aria-label on the input)
+      label={page === "wake" ? "Agent to run now" : page === "company" ? "Company to switch to" : "Search pages, issues, agents and actions"}
       loop
       vimBindings={false}
+      filter={paletteFilter}
       className="flex max-h-[min(32rem,80vh)] flex-col"
       onKeyDown={(e) => {
         if (e.key === "Backspace" && !search && page !== "root") {
@@ -117,7 +127,6 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
           value={search}
           onValueChange={setSearch}
           placeholder={page === "wake" ? "Which agent?" : page === "company" ? "Which company?" : "Type a command, an issue, an agent…"}
-          aria-label={page === "wake" ? "Agent to run now" : page === "company" ? "Company to switch to" : "Search pages, issues, agents and actions"}
           className="h-12 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-slate-500 sm:text-sm"
         />
         <span className="hidden sm:inline"><Kbd>Esc</Kbd></span>
@@ -172,11 +181,10 @@ function RootPage({ prefix, search, data, actions, mod, go, run, enter, hasOther
   return (
     <>
       {(data.issues.length > 0 || data.issuesError) && (
-        // the server already matched these: they are shown whatever the palette's own filter thinks
-        <Command.Group heading={<Heading>Issues</Heading>} forceMount>
+        <Command.Group heading={<Heading>Issues</Heading>}>
           {data.issuesError && <p className="px-3 py-2 text-sm text-red-700">Search failed: {data.issuesError}</p>}
           {data.issues.map((i) => (
-            <Item key={i.id} forceMount value={`issue ${i.identifier} ${i.title}`} onSelect={() => go(`/${prefix}/issues/${i.identifier}`)}
+            <Item key={i.id} value={`${ISSUE_VALUE}${i.identifier} ${i.title}`} onSelect={() => go(`/${prefix}/issues/${i.identifier}`)}
               icon={<span className={cn("size-2 rounded-full", statusDot[i.status as keyof typeof statusDot])} aria-hidden="true" />}>
               <span className="font-mono text-xs text-slate-600">{i.identifier}</span> {i.title}
             </Item>
@@ -220,7 +228,7 @@ function RootPage({ prefix, search, data, actions, mod, go, run, enter, hasOther
 const Heading = ({ children }: { children: ReactNode }) => <span className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{children}</span>;
 
 function Item({ children, icon, hint, ...rest }: {
-  children: ReactNode; icon?: ReactNode; hint?: string; value: string; keywords?: string[]; forceMount?: boolean; onSelect: () => void;
+  children: ReactNode; icon?: ReactNode; hint?: string; value: string; keywords?: string[]; onSelect: () => void;
 }) {
   return (
     <Command.Item

@@ -24,13 +24,13 @@ describe("layoutOrg", () => {
     expect(height).toBe(at("X").y + CARD_H);
   });
 
-  it("stacks a large team of individual contributors in columns of at most eight, without overlaps", () => {
+  it("stacks a large team of individual contributors in a few columns, without overlaps", () => {
     const team = Array.from({ length: 30 }, (_, i) => node(`IC ${i}`));
     const { boxes, width } = layoutOrg([node("Lead", team, "manager")], new Set());
     const ics = boxes.filter((b) => b.node.name.startsWith("IC"));
     expect(ics.every((b) => b.compact && b.h === COMPACT_H)).toBe(true);
-    expect(new Set(ics.map((b) => b.x)).size).toBe(4);
-    expect(width).toBeLessThan(5 * (CARD_W + 40));
+    expect(new Set(ics.map((b) => b.x)).size).toBe(2);
+    expect(width).toBeLessThan(3 * (CARD_W + 40));
     for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j])).toBe(false);
   });
 
