@@ -133,6 +133,8 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>rolled {agent}&apos;s configuration back to revision {String(d.toRevision ?? "?")}</>;
     case "agent.instructions_path_set":
       return <>set the instructions file of {agent}</>;
+    case "agent.instructions_updated":
+      return <>edited the instructions of {agent}</>;
     case "member.added":
       return <>added {userName(row.entityId, ctx, "you")} to the board{d.role ? ` as ${String(d.role)}` : ""}</>;
     case "member.role_changed":

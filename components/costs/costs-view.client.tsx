@@ -44,7 +44,7 @@ export function CostsView({ companyId, prefix, initial }: { companyId: string; p
           const active = p.range.from === range.from && p.range.to === range.to;
           return (
             <button key={p.key} onClick={() => choose(p.range)} aria-pressed={active}
-              className={active ? "rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white" : "rounded-md bg-white px-3 py-1.5 text-sm text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"}>
+              className={active ? "rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-on-accent" : "rounded-md bg-white px-3 py-1.5 text-sm text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"}>
               {p.label}
             </button>
           );

@@ -20,7 +20,7 @@ const kinds = Object.keys(kindLabels) as InboxItemKind[];
 function FilterChips({ filter, onChange }: { filter: InboxFilter; onChange: (f: InboxFilter) => void }) {
   const chip = (active: boolean) => cn(
     "whitespace-nowrap rounded-full px-3 py-1 text-xs font-medium ring-1 ring-inset transition-colors",
-    active ? "bg-indigo-600 text-white ring-indigo-600" : "bg-white text-slate-600 ring-slate-200 hover:bg-slate-50",
+    active ? "bg-accent text-on-accent ring-accent" : "bg-white text-slate-600 ring-slate-200 hover:bg-slate-50",
   );
   return (
     <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Show" data-testid="inbox-filters">

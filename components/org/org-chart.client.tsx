@@ -56,13 +56,13 @@ export function OrgChart({ roots, prefix, companyName }: { roots: OrgNode[]; pre
   }
 
   return (
-    <div className="org-chart overflow-hidden rounded-lg border border-slate-200">
-      <div role="toolbar" aria-label="Org chart view" className="flex flex-wrap items-center gap-1.5 border-b border-slate-200 bg-white px-3 py-2">
+    <div className="org-chart overflow-hidden rounded-lg border border-line">
+      <div role="toolbar" aria-label="Org chart view" className="flex flex-wrap items-center gap-1.5 border-b border-line bg-surface px-3 py-2">
         <ToolButton label="Zoom out" onClick={() => zoomBy(0.8)}>−</ToolButton>
-        <span className="w-12 text-center text-xs tabular-nums text-slate-600" data-testid="org-zoom" aria-label={`Zoom ${Math.round(view.k * 100)}%`}>{Math.round(view.k * 100)}%</span>
+        <span className="w-12 text-center text-xs tabular-nums text-fg-muted" data-testid="org-zoom" aria-label={`Zoom ${Math.round(view.k * 100)}%`}>{Math.round(view.k * 100)}%</span>
         <ToolButton label="Zoom in" onClick={() => zoomBy(1.25)}>+</ToolButton>
         <Button size="sm" variant="ghost" onClick={fit}>Fit</Button>
-        <span className="mx-1 h-5 w-px bg-slate-200" aria-hidden="true" />
+        <span className="mx-1 h-5 w-px bg-line" aria-hidden="true" />
         <Button size="sm" variant="ghost" onClick={() => setCollapsed(new Set(managers.filter((b) => b.depth > 1 || roots.length > 1).map((b) => b.node.id)))} disabled={managers.length === 0}>Collapse all</Button>
         <Button size="sm" variant="ghost" onClick={() => setCollapsed(new Set())} disabled={collapsed.size === 0}>Expand all</Button>
         <span className="ml-auto flex gap-1.5">
@@ -78,7 +78,7 @@ export function OrgChart({ roots, prefix, companyName }: { roots: OrgNode[]; pre
         aria-label="Org chart: drag or use the arrow keys to pan, the wheel, a pinch or + and − to zoom, 0 to fit"
         data-testid="org-viewport"
         style={{ height: `min(70vh, 48rem, max(20rem, ${Math.ceil(fullHeight) + 96}px))` }}
-        className="org-canvas relative cursor-grab touch-none select-none overflow-hidden outline-none active:cursor-grabbing focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500"
+        className="org-canvas relative cursor-grab touch-none select-none overflow-hidden outline-none active:cursor-grabbing focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-focus"
         {...handlers}
       >
         <div
@@ -128,7 +128,7 @@ function NodeCard({ box, prefix, onToggle, onFocusBox }: { box: OrgBox; prefix: 
       style={{ left: box.x, top: box.y, width: box.w, height: box.h }}
     >
       <AgentAvatar icon={node.icon} role={node.role} size={compact ? "xs" : "sm"} />
-      <Link href={`/${prefix}/agents/${node.urlKey}`} draggable={false} className="org-card-link min-w-0 flex-1 rounded outline-none after:absolute after:inset-0 after:content-[''] focus-visible:after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-indigo-500">
+      <Link href={`/${prefix}/agents/${node.urlKey}`} draggable={false} className="org-card-link min-w-0 flex-1 rounded outline-none after:absolute after:inset-0 after:content-[''] focus-visible:after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-focus">
         <span className="org-name block truncate text-sm font-medium">{node.name}</span>
         <span className="org-muted block truncate text-xs">{node.title || roleLabel(node.role)}{compact ? ` · ${status}` : ""}</span>
         {!compact && (
@@ -156,16 +156,16 @@ function NodeCard({ box, prefix, onToggle, onFocusBox }: { box: OrgBox; prefix: 
 
 function ToolButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" onClick={onClick} aria-label={label} title={label} className="flex size-8 items-center justify-center rounded-md border border-slate-200 bg-white text-base text-slate-700 hover:bg-slate-50">
+    <button type="button" onClick={onClick} aria-label={label} title={label} className="flex size-8 items-center justify-center rounded-md border border-line bg-surface text-base text-fg hover:bg-surface-muted">
       {children}
     </button>
   );
 }
 
-/** The colours the chart is drawn in right now (light or dark), for the exported file. */
+/** The colours the chart is drawn in right now (light or dark), as hex for any SVG reader. */
 function chartColours(el: HTMLElement | null): OrgColours {
   const css = el ? getComputedStyle(el) : null;
-  const v = (name: string, fallback: string) => css?.getPropertyValue(name).trim() || fallback;
+  const v = (name: string, fallback: string) => toHex(css?.getPropertyValue(name).trim() || fallback);
   return {
     background: v("--org-bg", "#f8fafc"),
     card: v("--org-card", "#ffffff"),
@@ -175,4 +175,14 @@ function chartColours(el: HTMLElement | null): OrgColours {
     muted: v("--org-muted", "#475569"),
     line: v("--org-line", "#94a3b8"),
   };
+}
+
+/** Any CSS colour (the theme's are oklch) as #rrggbb, by painting one pixel. */
+function toHex(colour: string): string {
+  const ctx = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+  if (!ctx) return colour;
+  ctx.fillStyle = colour;
+  ctx.fillRect(0, 0, 1, 1);
+  const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+  return `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
 }

@@ -74,7 +74,7 @@ export function CommandPalette({ open, onClose, company, companies, actions }: {
       aria-label="Command palette"
       onClose={onClose}
       onMouseDown={(e) => e.target === e.currentTarget && onClose()}
-      className="m-auto mt-[12vh] w-[calc(100%-1.5rem)] max-w-xl overflow-hidden rounded-xl bg-white p-0 text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-900/40"
+      className="m-auto mt-[12vh] w-[calc(100%-1.5rem)] max-w-xl overflow-hidden rounded-xl bg-surface p-0 text-fg shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-900/40"
     >
       {open && <PaletteBody onClose={onClose} company={company} companies={companies} actions={actions} />}
     </dialog>
@@ -118,21 +118,21 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
         }
       }}
     >
-      <div className="flex items-center gap-2 border-b border-slate-200 px-3">
-        <SearchGlyph className="shrink-0 text-slate-500" />
+      <div className="flex items-center gap-2 border-b border-line px-3">
+        <SearchGlyph className="shrink-0 text-fg-subtle" />
         {page !== "root" && (
-          <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">{page === "wake" ? "Run now" : "Switch company"}</span>
+          <span className="shrink-0 rounded bg-surface-hover px-1.5 py-0.5 text-xs font-medium text-fg">{page === "wake" ? "Run now" : "Switch company"}</span>
         )}
         <Command.Input
           value={search}
           onValueChange={setSearch}
           placeholder={page === "wake" ? "Which agent?" : page === "company" ? "Which company?" : "Type a command, an issue, an agent…"}
-          className="h-12 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-slate-500 sm:text-sm"
+          className="h-12 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-fg-subtle sm:text-sm"
         />
         <span className="hidden sm:inline"><Kbd>Esc</Kbd></span>
       </div>
       <Command.List label="Results" className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-1.5">
-        <Command.Empty className="px-3 py-6 text-center text-sm text-slate-600">
+        <Command.Empty className="px-3 py-6 text-center text-sm text-fg-muted">
           {data.issuesLoading ? "Searching…" : "Nothing matches."}
         </Command.Empty>
         {page === "root" && (
@@ -152,7 +152,7 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
           <Command.Group heading={<Heading>Run an agent now</Heading>}>
             {data.agents.filter(wakeable).map((a) => (
               <Item key={a.id} value={`wake ${a.name} ${a.urlKey}`} onSelect={() => run(() => void actions.wake?.(a))} icon={<AgentAvatar icon={a.icon} role={a.role} size="sm" />}>
-                {a.name} <span className="text-slate-600">· {a.title || roleLabel(a.role)}</span>
+                {a.name} <span className="text-fg-muted">· {a.title || roleLabel(a.role)}</span>
               </Item>
             ))}
           </Command.Group>
@@ -186,7 +186,7 @@ function RootPage({ prefix, search, data, actions, mod, go, run, enter, hasOther
           {data.issues.map((i) => (
             <Item key={i.id} value={`${ISSUE_VALUE}${i.identifier} ${i.title}`} onSelect={() => go(`/${prefix}/issues/${i.identifier}`)}
               icon={<span className={cn("size-2 rounded-full", statusDot[i.status as keyof typeof statusDot])} aria-hidden="true" />}>
-              <span className="font-mono text-xs text-slate-600">{i.identifier}</span> {i.title}
+              <span className="font-mono text-xs text-fg-muted">{i.identifier}</span> {i.title}
             </Item>
           ))}
         </Command.Group>
@@ -208,7 +208,7 @@ function RootPage({ prefix, search, data, actions, mod, go, run, enter, hasOther
         <Command.Group heading={<Heading>Agents</Heading>}>
           {data.agents.map((a) => (
             <Item key={a.id} value={`agent ${a.name} ${a.urlKey}`} keywords={[a.title, a.role]} onSelect={() => go(`/${prefix}/agents/${a.urlKey}`)} icon={<AgentAvatar icon={a.icon} role={a.role} size="sm" />}>
-              {a.name} <span className="text-slate-600">· {a.title || roleLabel(a.role)}</span>
+              {a.name} <span className="text-fg-muted">· {a.title || roleLabel(a.role)}</span>
             </Item>
           ))}
         </Command.Group>
@@ -220,12 +220,12 @@ function RootPage({ prefix, search, data, actions, mod, go, run, enter, hasOther
           ))}
         </Command.Group>
       )}
-      {!typed && <p className="px-3 pb-1 pt-2 text-xs text-slate-600">Type to find issues, agents and projects. {mod}+K opens this anywhere.</p>}
+      {!typed && <p className="px-3 pb-1 pt-2 text-xs text-fg-muted">Type to find issues, agents and projects. {mod}+K opens this anywhere.</p>}
     </>
   );
 }
 
-const Heading = ({ children }: { children: ReactNode }) => <span className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{children}</span>;
+const Heading = ({ children }: { children: ReactNode }) => <span className="px-2 text-xs font-semibold uppercase tracking-wide text-fg-muted">{children}</span>;
 
 function Item({ children, icon, hint, ...rest }: {
   children: ReactNode; icon?: ReactNode; hint?: string; value: string; keywords?: string[]; onSelect: () => void;
@@ -233,11 +233,11 @@ function Item({ children, icon, hint, ...rest }: {
   return (
     <Command.Item
       {...rest}
-      className="flex min-h-10 cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-800 data-[selected=true]:bg-indigo-50 data-[selected=true]:text-indigo-900"
+      className="flex min-h-10 cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-fg data-[selected=true]:bg-indigo-50 data-[selected=true]:text-indigo-900"
     >
       {icon && <span className="flex size-5 shrink-0 items-center justify-center">{icon}</span>}
       <span className="min-w-0 flex-1 truncate">{children}</span>
-      {hint && <span className="shrink-0 font-mono text-xs text-slate-600">{hint}</span>}
+      {hint && <span className="shrink-0 font-mono text-xs text-fg-muted">{hint}</span>}
     </Command.Item>
   );
 }

@@ -209,7 +209,7 @@ function LogPanel({ companyId, runId, open, initial, tabs }: { companyId: string
       />
       <CardBody>
         {log.content ? (
-          <pre ref={logRef} data-testid="run-log" className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-900 px-4 py-3 font-mono text-xs leading-relaxed text-slate-100">
+          <pre ref={logRef} data-testid="run-log" className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md bg-code px-4 py-3 font-mono text-xs leading-relaxed text-code-fg">
             {log.content}
           </pre>
         ) : (

@@ -89,7 +89,7 @@ export function TranscriptSteps({ prefix, steps, open, startedAt, costCents, cos
         )}
       </div>
       {behind && (
-        <button type="button" onClick={jump} className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-slate-900 px-3 py-1 text-xs font-medium text-white shadow-md hover:bg-slate-700">
+        <button type="button" onClick={jump} className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-code px-3 py-1 text-xs font-medium text-code-fg shadow-md hover:opacity-90">
           New steps below ↓
         </button>
       )}
@@ -142,7 +142,7 @@ const ToolCall = memo(function ToolCall({ call, result, open, from }: { call: Tr
         <div className="space-y-3 px-3 pb-3 sm:pl-9 sm:pr-4">
           <div>
             <h4 className="mb-1 text-[0.6875rem] font-medium uppercase tracking-wide text-slate-500">Input</h4>
-            <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-md bg-slate-900 px-3 py-2 font-mono text-xs leading-relaxed text-slate-100">
+            <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-md bg-code px-3 py-2 font-mono text-xs leading-relaxed text-code-fg">
               {capped(inputText(call.input))}
             </pre>
           </div>

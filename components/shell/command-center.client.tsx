@@ -13,6 +13,7 @@ import { NewAgentDialog } from "@/components/agents/new-agent.client";
 import { CommandPalette } from "@/components/palette/command-palette.client";
 import { ShortcutHelp } from "@/components/shortcuts/shortcut-help.client";
 import { useGlobalShortcuts } from "@/components/shortcuts/use-global-shortcuts.client";
+import { useTheme } from "@/components/theme/theme.client";
 import type { SwitcherCompany } from "@/components/shell/company-switcher.client";
 
 export interface CommandPermissions {
@@ -44,6 +45,7 @@ export function CommandCenter({ company, companies, roles, can, children }: {
   const [newAgent, setNewAgent] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const prefix = company.issuePrefix;
+  const { toggleTheme } = useTheme();
 
   const openNewIssue = useCallback(() => {
     if (can.createIssues) setNewIssue(true);
@@ -81,6 +83,8 @@ export function CommandCenter({ company, companies, roles, can, children }: {
           newIssue: can.createIssues ? openNewIssue : undefined,
           newAgent: can.createAgents ? () => setNewAgent(true) : undefined,
           wake: can.wakeAgents ? wake : undefined,
+          // the theme changes at once; only saving the choice for next time can fail
+          toggleTheme: () => toggleTheme().catch(() => setNotice({ text: "The theme changed here but could not be saved for next time.", tone: "error" })),
           openHelp: () => setHelp(true),
         }}
       />

@@ -52,7 +52,7 @@ export function NavLinks({ items, companyId }: { items: NavItem[]; companyId?: s
               <span
                 data-testid={`nav-badge-${item.badge}`}
                 aria-label={`${counts[item.badge]} ${item.badge === "unread" ? "unread" : "pending"}`}
-                className={cn("ml-auto rounded-full px-1.5 text-xs font-semibold tabular-nums", item.badge === "unread" ? "bg-indigo-600 text-white" : "bg-amber-100 text-amber-800")}
+                className={cn("ml-auto rounded-full px-1.5 text-xs font-semibold tabular-nums", item.badge === "unread" ? "bg-accent text-on-accent" : "bg-amber-100 text-amber-800")}
               >
                 {badgeText(counts[item.badge])}
               </span>

@@ -13,9 +13,9 @@ export function PaletteButton() {
       type="button"
       onClick={open}
       data-testid="open-palette"
-      className="flex min-h-9 w-full items-center gap-2 rounded-md border border-slate-200 bg-white px-2.5 py-1.5 text-left text-sm text-slate-600 shadow-xs hover:border-slate-300 hover:text-slate-900"
+      className="flex min-h-9 w-full items-center gap-2 rounded-md border border-line bg-surface px-2.5 py-1.5 text-left text-sm text-fg-muted shadow-xs hover:border-line-strong hover:text-fg"
     >
-      <SearchGlyph className="shrink-0 text-slate-500" />
+      <SearchGlyph className="shrink-0 text-fg-subtle" />
       <span className="flex-1">Search…</span>
       <span className="hidden items-center gap-0.5 md:flex" aria-hidden="true"><Kbd>{mod}</Kbd><Kbd>K</Kbd></span>
     </button>

@@ -4,6 +4,7 @@ import { CompanySwitcher, type SwitcherCompany } from "@/components/shell/compan
 import { NavLinks, type NavItem } from "@/components/shell/nav-links.client";
 import { UserMenu } from "@/components/shell/user-menu";
 import { PaletteButton } from "@/components/shell/palette-button.client";
+import { ThemeToggle } from "@/components/theme/theme-toggle.client";
 
 export interface SidebarUser {
   name: string;
@@ -41,6 +42,7 @@ export function Sidebar({ company, companies, user }: { company: SwitcherCompany
         <a href="/docs/api" className="mb-3 block px-1.5 text-xs text-slate-600 hover:text-slate-900 hover:underline">
           API reference
         </a>
+        <ThemeToggle className="mb-3" />
         <UserMenu {...user} />
       </div>
     </aside>

@@ -14,7 +14,7 @@ export function useModKey(): string {
 
 export function Kbd({ children }: { children: string }) {
   return (
-    <kbd className="inline-flex min-w-6 items-center justify-center rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-700 shadow-[0_1px_0_var(--color-slate-300)]">
+    <kbd className="inline-flex min-w-6 items-center justify-center rounded border border-line-strong bg-surface-muted px-1.5 py-0.5 font-mono text-xs text-fg shadow-[0_1px_0_var(--color-slate-300)]">
       {children}
     </kbd>
   );
@@ -31,15 +31,15 @@ export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => 
       <div className="grid gap-x-8 gap-y-5 sm:grid-cols-2" data-testid="shortcut-help">
         {groups.map((group) => (
           <section key={group} aria-labelledby={`shortcuts-${group}`}>
-            <h3 id={`shortcuts-${group}`} className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{group}</h3>
+            <h3 id={`shortcuts-${group}`} className="mb-2 text-xs font-semibold uppercase tracking-wide text-fg-muted">{group}</h3>
             <dl className="space-y-1.5 text-sm">
               {shortcutDocs.filter((s) => s.group === group).map((s) => (
                 <div key={s.label + s.keys.join()} className="flex items-center justify-between gap-3">
-                  <dt className="text-slate-700">{s.label}</dt>
+                  <dt className="text-fg">{s.label}</dt>
                   <dd className="flex shrink-0 items-center gap-1">
                     {s.keys.map((k, i) => (
                       <Fragment key={k + i}>
-                        {i > 0 && <span className="text-xs text-slate-500">{joiner(s)}</span>}
+                        {i > 0 && <span className="text-xs text-fg-subtle">{joiner(s)}</span>}
                         <Kbd>{k === "Mod" ? mod : k}</Kbd>
                       </Fragment>
                     ))}

@@ -5,11 +5,11 @@ export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "dest
 export type ButtonSize = "sm" | "md";
 
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-indigo-600",
+  primary: "bg-accent text-on-accent shadow-sm hover:bg-accent-hover focus-visible:outline-focus",
   secondary: "bg-white text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-indigo-600",
   ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-indigo-600",
   danger: "bg-white text-red-700 shadow-sm ring-1 ring-inset ring-red-200 hover:bg-red-50 focus-visible:outline-red-600",
-  destructive: "bg-red-600 text-white shadow-sm hover:bg-red-500 focus-visible:outline-red-600",
+  destructive: "bg-danger-solid text-on-accent shadow-sm hover:bg-red-700 focus-visible:outline-red-600",
 };
 
 const sizes: Record<ButtonSize, string> = {

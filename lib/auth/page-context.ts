@@ -5,6 +5,8 @@ import { db } from "@/lib/db/client";
 import { sessionClaims } from "@/lib/auth/session";
 import { boardActorForSession, type BoardActor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/services/context";
+import type { UserTheme } from "@/lib/generated/prisma/client";
+import { themeOfUser } from "@/lib/services/users";
 
 export interface BoardContext extends ServiceContext {
   actor: BoardActor;
@@ -23,4 +25,14 @@ export async function requireBoardContext(returnTo: string): Promise<BoardContex
   const ctx = await boardContext();
   if (!ctx) redirect(`/login?callbackUrl=${encodeURIComponent(returnTo)}`);
   return ctx;
+}
+
+/**
+ * The theme of whoever the session cookie names, for the root layout to set on <html> before the first
+ * paint. It reads the cookie's claims only: a revoked session still shows its user's theme, which tells
+ * nothing and saves the session check on pages that make their own.
+ */
+export async function viewerTheme(): Promise<UserTheme> {
+  const claims = await sessionClaims(await cookies());
+  return claims ? themeOfUser(db(), claims.userId) : "system";
 }

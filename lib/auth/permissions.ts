@@ -44,6 +44,10 @@ export const permissions = {
   "approval.decide": { board: "member" },
   "agent.hire": { board: "member", agent: "manager_or_ceo" },
   "dashboard.read": { board: "viewer", agent: "ceo" },
+  // routines: the board sets them up; agents read them, and may fire one of their reports' (service rule)
+  "routine.read": { board: "viewer", agent: "any" },
+  "routine.write": { board: "member" },
+  "routine.run": { board: "member", agent: "any" },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissions;

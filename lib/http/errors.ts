@@ -24,6 +24,7 @@ export const errorStatus = {
   reporting_cycle: 422,
   goal_cycle: 422,
   issue_cycle: 422,
+  invalid_schedule: 422,
   invite_expired: 410,
   too_many_requests: 429,
   internal: 500,

@@ -9,7 +9,7 @@ import { approvalCommentSchema, createApprovalSchema, hireSchema, resubmitApprov
 import { createCostEventSchema } from "@/lib/schemas/costs";
 import { instructionsPathSchema } from "@/lib/schemas/agents";
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Shape = z.ZodObject<z.ZodRawShape>;
 
 export interface SkillEndpoint {
@@ -44,6 +44,7 @@ export const skillSections: SkillSection[] = [
       { method: "GET", path: "/api/agents/me", what: "Your identity: id, role, reportsTo, chainOfCommand, status, pauseReason, budgetMonthlyCents, spentMonthlyCents, budgetWarning." },
       { method: "GET", path: "/api/agents/me/inbox", what: "Your open work ('Mine'): assigned issues in todo, in_progress or blocked; in_progress first, then priority, then the oldest update. Each item is the issue plus lastCommentAt and newCommentsSinceLastRun.", query: "status=todo,in_progress", querySchema: inboxQuery, list: true },
       { method: "PATCH", path: "/api/agents/:agentId/instructions-path", what: "Set (or clear with null) your instructions file; also allowed for a manager above the agent.", args: { agentId: "$SERVICE_AGENT_ID" }, body: { path: "AGENTS.md" }, bodySchema: instructionsPathSchema },
+      { method: "GET", path: "/api/agents/:agentId/instructions", what: "Your managed instructions bundle (AGENTS.md and sibling files) as {files: [{path, content}], updatedAt}; PUT the same shape replaces it (also allowed for a manager above the agent). Never put secrets there: it is not redacted.", args: { agentId: "$SERVICE_AGENT_ID" } },
     ],
   },
   {

@@ -35,7 +35,7 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body.code ?? "unknown", body.error ?? fallback, details);
 }
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 async function request(method: Method, path: string, body?: unknown): Promise<Response> {
   const init: RequestInit = { method, credentials: "same-origin", headers: { accept: "application/json" } };

@@ -23,6 +23,13 @@ export const createBoardTokenSchema = z.strictObject({
   name: z.string().trim().min(1).max(100).default("board token"),
 });
 
+export const themeSchema = z.enum(["system", "light", "dark"]).describe("The board's colour theme; system follows the browser's setting");
+
+export const updateViewerSchema = z.strictObject({
+  theme: themeSchema,
+});
+export type UpdateViewerInput = z.infer<typeof updateViewerSchema>;
+
 // ---------- responses ----------
 
 export const userResponseSchema = z.object({
@@ -34,6 +41,7 @@ export const userResponseSchema = z.object({
 }).meta({ id: "User" });
 
 export const viewerResponseSchema = userResponseSchema.extend({
+  theme: themeSchema,
   memberships: z.array(z.object({ companyId: uuidSchema, role: z.enum(["owner", "admin", "member", "viewer"]) }))
     .describe("The companies the caller belongs to, with its role in each"),
 });

@@ -1,10 +1,11 @@
 // Board users: created by the CLI, by the first-run setup page, and tokens for scripts.
 import type { Db } from "@/lib/db/client";
+import type { MembershipRole, User, UserTheme } from "@/lib/generated/prisma/client";
 import { hashPassword } from "@/lib/auth/password";
 import { digestToken, mintToken, safeEqual } from "@/lib/auth/tokens";
 import { AppError, notFound } from "@/lib/http/errors";
 import { boardTokenDto, userDto } from "@/lib/dto/users";
-import type { CreateUserInput } from "@/lib/schemas/users";
+import type { CreateUserInput, UpdateViewerInput } from "@/lib/schemas/users";
 import { requireBoard } from "@/lib/auth/permissions";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
 import type { ServiceContext } from "@/lib/services/context";
@@ -104,5 +105,22 @@ export async function revokeMyBoardToken(ctx: ServiceContext, tokenId: string) {
 export async function getViewer(ctx: ServiceContext) {
   requireBoard(ctx.actor, "This is the signed-in board user; agents use /api/agents/me");
   const user = await ctx.db.user.findUniqueOrThrow({ where: { id: ctx.actor.userId } });
-  return { ...userDto(user), memberships: Object.entries(ctx.actor.roles).map(([companyId, role]) => ({ companyId, role })) };
+  return viewerDto(user, ctx.actor.roles);
+}
+
+/** A board user's colour theme; "system" when there is no such user. */
+export async function themeOfUser(db: Db, userId: string): Promise<UserTheme> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { theme: true } });
+  return user?.theme ?? "system";
+}
+
+/** The signed-in board user's own preferences (today: the board's theme). */
+export async function updateViewer(ctx: ServiceContext, input: UpdateViewerInput) {
+  requireBoard(ctx.actor, "This is the signed-in board user; agents use /api/agents/me");
+  const user = await ctx.db.user.update({ where: { id: ctx.actor.userId }, data: { theme: input.theme } });
+  return viewerDto(user, ctx.actor.roles);
+}
+
+function viewerDto(user: User, roles: Record<string, MembershipRole>) {
+  return { ...userDto(user), theme: user.theme, memberships: Object.entries(roles).map(([companyId, role]) => ({ companyId, role })) };
 }

@@ -36,6 +36,7 @@ const endpoints: [string, string][] = [
   ["PATCH", `/api/companies/${U}/members/${U}`],
   ["DELETE", `/api/companies/${U}/members/${U}`],
   ["GET", "/api/board/me"],
+  ["PATCH", "/api/board/me"],
   ["GET", "/api/board/tokens"],
   ["POST", "/api/board/tokens"],
   ["DELETE", `/api/board/tokens/${U}`],

@@ -108,6 +108,7 @@ export function client(token: string | null) {
     get: <T = any>(url: string, o: Omit<CallOptions, "token"> = {}) => call<T>("GET", url, { ...o, token }),
     post: <T = any>(url: string, body?: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => call<T>("POST", url, { ...o, body, token }),
     patch: <T = any>(url: string, body?: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => call<T>("PATCH", url, { ...o, body, token }),
+    put: <T = any>(url: string, body?: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => call<T>("PUT", url, { ...o, body, token }),
     delete: <T = any>(url: string, o: Omit<CallOptions, "token"> = {}) => call<T>("DELETE", url, { ...o, token }),
     /** multipart/form-data POST with one file part (the logo upload) */
     upload: <T = any>(url: string, file: { bytes: Uint8Array; name: string; type?: string }, field = "file") => {

@@ -11,6 +11,7 @@ export async function companySnapshot(companyId: string) {
     agents: await d.agent.findMany({ where: { companyId }, ...byId }),
     keys: await d.agentKey.findMany({ where: { companyId }, ...byId }),
     revisions: await d.agentConfigRevision.findMany({ where: { companyId }, ...byId }),
+    instructions: await d.agentInstructionsFile.findMany({ where: { companyId }, ...byId }),
     assets: await d.asset.findMany({ where: { companyId }, select: { id: true, sha256: true, contentType: true, byteSize: true }, ...byId }),
     activity: await d.activityLog.findMany({ where: { companyId }, ...byId }),
     issues: await d.issue.findMany({ where: { companyId }, ...byId }),

@@ -9,6 +9,7 @@ import { strategyPayloadSchema } from "@/lib/schemas/approvals";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { prismaExec, requestWake } from "@/lib/services/wakeups";
+import { pauseRoutinesOf } from "@/lib/services/routines/crud";
 import { releaseAgentWork } from "@/lib/services/agents/lifecycle";
 import { applyHirePayload } from "@/lib/services/hires";
 import { approvalWithLinks, getApprovalOrThrow, linkedIssueIds } from "@/lib/services/approvals/crud";
@@ -32,7 +33,10 @@ async function applyHireDecision(tx: Tx, approval: Approval, decision: Decision)
     }
   } else {
     const res = await tx.agent.updateMany({ where, data: { status: "terminated", pauseReason: null } });
-    if (res.count) await releaseAgentWork(tx, approval.companyId, approval.subjectAgentId);
+    if (res.count) {
+      await releaseAgentWork(tx, approval.companyId, approval.subjectAgentId);
+      await pauseRoutinesOf(tx, approval.companyId, approval.subjectAgentId);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { apiHandler } from "@/lib/http/api-handler";
-import { getViewer } from "@/lib/services/users";
-import { viewerResponseSchema } from "@/lib/schemas/users";
+import { getViewer, updateViewer } from "@/lib/services/users";
+import { updateViewerSchema, viewerResponseSchema } from "@/lib/schemas/users";
 
 export const GET = apiHandler(
   {
@@ -8,4 +8,13 @@ export const GET = apiHandler(
     response: viewerResponseSchema,
   },
   ({ ctx }) => getViewer(ctx),
+);
+
+export const PATCH = apiHandler(
+  {
+    summary: "Change the signed-in board user's own preferences (the board's colour theme)",
+    body: updateViewerSchema,
+    response: viewerResponseSchema,
+  },
+  ({ ctx, body }) => updateViewer(ctx, body),
 );
