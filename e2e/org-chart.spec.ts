@@ -120,6 +120,23 @@ test("org chart: 104 agents, zoom, pan, collapse, export SVG and PNG", async ({ 
     expect(png.readUInt32BE(20)).toBeGreaterThan(300);
   });
 
+  await test.step("at 100% the boxes read; in the dark theme too, and its export is dark", async () => {
+    await page.getByTestId("org-viewport").focus();
+    await page.keyboard.press("0");
+    for (let i = 0; i < 8 && (await zoom(page)) < 100; i++) await page.getByRole("button", { name: "Zoom in" }).click();
+    await snap(page, testInfo, "org-zoomed");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await snap(page, testInfo, "org-dark");
+    const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export SVG" }).click()]);
+    const svg = await readFile((await file.path())!, "utf8");
+    const background = /<rect width="100%" height="100%" fill="#([0-9a-f]{6})"/.exec(svg)![1];
+    const light = parseInt(background.slice(0, 2), 16) + parseInt(background.slice(2, 4), 16) + parseInt(background.slice(4, 6), 16);
+    expect(light).toBeLessThan(3 * 80);
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  });
+
   await test.step("a box opens the agent's page", async () => {
     await page.getByRole("button", { name: "Zoom in" }).click();
     await page.getByRole("link", { name: /^Manager 2/ }).focus();

@@ -4,7 +4,7 @@
 // while the user types.
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
-import { boardApi, createAgent, createCompany, post } from "./api";
+import { boardApi, createAgent, createCompany, patch, post } from "./api";
 
 const palette = (page: Page) => page.getByRole("dialog", { name: "Command palette" });
 
@@ -104,6 +104,18 @@ test("palette: find an issue by identifier and by words, run actions, switch com
     await page.keyboard.type("other");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/OTHR\/agents$/);
+  });
+
+  await test.step("toggle theme turns the page over (and the choice is put back to the system's)", async () => {
+    const before = await page.locator("html").getAttribute("data-theme");
+    await openPalette(page);
+    await page.keyboard.type("toggle theme");
+    await page.keyboard.press("Enter");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", before === "dark" ? "light" : "dark");
+    await openPalette(page);
+    await snap(page, testInfo, "palette-dark");
+    await page.keyboard.press("Escape");
+    await patch(await boardApi(page), "/api/board/me", { theme: "system" });
   });
 
   await test.step("at phone width the sidebar's search button opens it, inside the screen", async () => {
