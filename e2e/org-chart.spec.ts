@@ -46,6 +46,21 @@ test("org chart: 104 agents, zoom, pan, collapse, export SVG and PNG", async ({ 
     await snap(page, testInfo, "org-large-fitted");
   });
 
+  await test.step("zooming 104 boxes keeps to the frame rate", async () => {
+    const perFrame = await page.getByTestId("org-viewport").evaluate(async (el) => {
+      const started = performance.now();
+      for (let i = 0; i < 20; i++) {
+        el.dispatchEvent(new WheelEvent("wheel", { deltaY: i % 2 ? 60 : -60, clientX: 400, clientY: 300, bubbles: true, cancelable: true }));
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      }
+      return (performance.now() - started) / 20;
+    });
+    testInfo.annotations.push({ type: "org zoom, ms per step (two frames)", description: perFrame.toFixed(1) });
+    console.log(`org chart zoom with 104 boxes: ${perFrame.toFixed(1)} ms per step (two animation frames)`);
+    expect(perFrame).toBeLessThan(150);
+    await page.getByRole("button", { name: "Fit" }).click();
+  });
+
   await test.step("zoom with the buttons and the wheel; Fit comes back", async () => {
     const fitted = await zoom(page);
     await page.getByRole("button", { name: "Zoom in" }).click();

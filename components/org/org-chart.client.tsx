@@ -82,7 +82,7 @@ export function OrgChart({ roots, prefix, companyName }: { roots: OrgNode[]; pre
         {...handlers}
       >
         <div
-          className="absolute left-0 top-0 origin-top-left"
+          className="absolute left-0 top-0 origin-top-left will-change-transform"
           style={{ width: layout.width, height: layout.height, transform: `translate(${view.x}px, ${view.y}px) scale(${view.k})` }}
           data-testid="org-canvas"
         >
