@@ -92,6 +92,8 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>created the company <b className="font-medium text-slate-900">{str(d.name) ?? ctx.companyName}</b>{d.issuePrefix ? ` with prefix ${String(d.issuePrefix)}` : ""}</>;
     case "company.updated":
       return <>changed the company&apos;s {changed || "settings"}</>;
+    case "company.exported":
+      return <>exported the company as a package{typeof d.files === "number" ? ` (${d.files} file${d.files === 1 ? "" : "s"})` : ""}</>;
     case "agent.created":
       return <>created {agent}{d.role ? ` as ${roleLabel(String(d.role))}` : ""}{d.status === "pending_approval" ? ", pending approval" : ""}</>;
     case "agent.updated":

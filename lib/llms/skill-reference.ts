@@ -8,6 +8,7 @@ import { checkoutSchema, createCommentSchema, createIssueSchema, inboxQuery, lis
 import { approvalCommentSchema, createApprovalSchema, hireSchema, resubmitApprovalSchema } from "@/lib/schemas/approvals";
 import { createCostEventSchema } from "@/lib/schemas/costs";
 import { instructionsPathSchema } from "@/lib/schemas/agents";
+import { listRoutinesQuery, listRunsQuery } from "@/lib/schemas/routines";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Shape = z.ZodObject<z.ZodRawShape>;
@@ -80,6 +81,15 @@ export const skillSections: SkillSection[] = [
       { method: "GET", path: "/api/approvals/:approvalId/issues", what: "The issues linked to an approval.", args: { approvalId: "$SERVICE_APPROVAL_ID" } },
       { method: "POST", path: "/api/approvals/:approvalId/comments", what: "Comment on an approval.", args: { approvalId: "$SERVICE_APPROVAL_ID" }, body: { body: "Revised: a smaller budget." }, bodySchema: approvalCommentSchema },
       { method: "POST", path: "/api/approvals/:approvalId/resubmit", what: "After revision_requested: resubmit your request; payload fields given replace the requested ones.", args: { approvalId: "$SERVICE_APPROVAL_ID" }, body: { payload: { budgetMonthlyCents: 3000 } }, bodySchema: resubmitApprovalSchema },
+    ],
+  },
+  {
+    title: "Routines",
+    endpoints: [
+      { method: "GET", path: "/api/companies/:companyId/routines", what: "The company's routines (recurring or triggered work), each with its assignee, triggers, next fire and latest run. A wake with reason `routine` carries routineId, routineName and routineDescription in its payload; the issue it names ($SERVICE_TASK_ID) is the routine's execution issue.", args: company, querySchema: listRoutinesQuery, list: true },
+      { method: "GET", path: "/api/routines/:routineId", what: "One routine with its triggers.", args: { routineId: "$ROUTINE_ID" } },
+      { method: "GET", path: "/api/routines/:routineId/runs", what: "The routine's fires, newest first: status issue_created, coalesced, skipped (with reason), completed or failed, and the issue of each.", args: { routineId: "$ROUTINE_ID" }, querySchema: listRunsQuery, list: true },
+      { method: "POST", path: "/api/routines/:routineId/run", what: "Fire a routine now (202 with the run): for its assignee or an agent above it in the chain of command.", args: { routineId: "$ROUTINE_ID" } },
     ],
   },
   {

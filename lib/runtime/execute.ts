@@ -1,4 +1,4 @@
-// One heartbeat run from claim to finish: the DESIGN §8 environment, the adapter, the bounded log,
+// One heartbeat run from claim to finish: the docs/design.md §8 environment, the adapter, the bounded log,
 // the cost rows, and the finishing statement (which also deletes the run key).
 import { secretValues } from "@/lib/secrets";
 import { env } from "@/lib/env";
@@ -25,7 +25,7 @@ export function apiBaseUrl(): string {
 
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 
-/** The environment values of DESIGN §8 that apply to this run (absent ones are left out). */
+/** The environment values of docs/design.md §8 that apply to this run (absent ones are left out). */
 export function serviceEnv(run: ClaimedRun): Record<string, string> {
   const p = run.payload;
   const linked = Array.isArray(p.linkedIssueIds) ? p.linkedIssueIds.filter((x): x is string => typeof x === "string") : [];

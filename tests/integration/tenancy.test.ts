@@ -1,4 +1,4 @@
-// DESIGN §4 and STYLE 10: for every endpoint, a caller of another company gets 404 not_found (never
+// docs/design.md §4, the tenancy rule: for every endpoint, a caller of another company gets 404 not_found (never
 // 403: it must not learn the entity exists), and nothing of the other company changes.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -47,6 +47,9 @@ const cases: Case[] = [
   { name: "GET company by prefix", method: "GET", path: (w) => `/api/companies/${c(w).issuePrefix}` },
   { name: "PATCH company", method: "PATCH", path: (w) => `/api/companies/${c(w).id}`, body: { name: "Hijacked" } },
   { name: "POST company logo", method: "POST", path: (w) => `/api/companies/${c(w).id}/logo`, upload: true },
+  { name: "POST exports preview", method: "POST", path: (w) => `/api/companies/${c(w).id}/exports/preview`, body: { include: { issues: true } } },
+  { name: "POST exports", method: "POST", path: (w) => `/api/companies/${c(w).id}/exports`, body: { include: { issues: true } } },
+  { name: "POST exports by prefix", method: "POST", path: (w) => `/api/companies/${c(w).issuePrefix}/exports`, body: {} },
   { name: "GET asset", method: "GET", path: (w) => `/api/assets/${w.refs.assetId}` },
   { name: "GET company agents", method: "GET", path: (w) => `/api/companies/${c(w).id}/agents` },
   { name: "POST company agents", method: "POST", path: (w) => `/api/companies/${c(w).id}/agents`, body: { name: "Mole" } },

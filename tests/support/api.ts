@@ -92,7 +92,7 @@ export async function call<T = any>(method: string, url: string, opts: CallOptio
   const res = await handler(req, { params: Promise.resolve(params) });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const text = Buffer.from(bytes).toString("utf8");
-  // DESIGN §4: no input may produce a 500, so every test that reaches one fails here
+  // docs/design.md §4: no input may produce a 500, so every test that reaches one fails here
   if (res.status >= 500) throw new Error(`${method} ${url} answered ${res.status}: ${text}`);
   let parsed: unknown = text;
   if ((res.headers.get("content-type") ?? "").includes("json") && text) parsed = JSON.parse(text);

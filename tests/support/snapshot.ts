@@ -18,5 +18,8 @@ export async function companySnapshot(companyId: string) {
     issueLabels: await d.issueLabel.findMany({ where: { companyId }, orderBy: [{ issueId: "asc" }, { labelId: "asc" }] }),
     comments: await d.issueComment.findMany({ where: { companyId }, ...byId }),
     wakeRequests: await d.wakeRequest.findMany({ where: { companyId }, ...byId }),
+    routines: await d.routine.findMany({ where: { companyId }, ...byId }),
+    routineTriggers: await d.routineTrigger.findMany({ where: { companyId }, ...byId }),
+    routineRuns: await d.routineRun.findMany({ where: { companyId }, ...byId }),
   };
 }

@@ -50,8 +50,9 @@ interface LockedRoutine {
 const runColumns = `id, "companyId", "routineId", "triggerId", source::text AS source, "scheduledFor", "deliveryId", status::text AS status,
   reason::text AS reason, "issueId", payload, "createdAt", "updatedAt"`;
 
-const claimSql = `INSERT INTO "RoutineRun" (id, "companyId", "routineId", "triggerId", source, "scheduledFor", "deliveryId", status, payload, "updatedAt")
-  VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::"RoutineTriggerKind", $6::timestamptz, $7, 'skipped', $8::jsonb, $9::timestamptz)
+// clock_timestamp, not the transaction's now(): several windows fired in one transaction keep their order
+const claimSql = `INSERT INTO "RoutineRun" (id, "companyId", "routineId", "triggerId", source, "scheduledFor", "deliveryId", status, payload, "createdAt", "updatedAt")
+  VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::"RoutineTriggerKind", $6::timestamptz, $7, 'skipped', $8::jsonb, clock_timestamp(), clock_timestamp())
   ON CONFLICT DO NOTHING RETURNING id`;
 
 const existingSql = `SELECT ${runColumns} FROM "RoutineRun"
@@ -125,9 +126,9 @@ async function createExecutionIssue(exec: SqlExec, r: LockedRoutine, req: FireRe
 
 /** Fires a routine once; null when the routine no longer exists. A repeated window or delivery returns the first run. */
 export async function fireRoutine(exec: SqlExec, req: FireRequest): Promise<FireResult> {
-  const runId = uuidv7(req.now.getTime());
+  const runId = uuidv7();
   const claimed = await exec(claimSql, [
-    runId, req.companyId, req.routineId, req.triggerId, req.source, req.scheduledFor, req.deliveryId, JSON.stringify(req.payload), req.now,
+    runId, req.companyId, req.routineId, req.triggerId, req.source, req.scheduledFor, req.deliveryId, JSON.stringify(req.payload),
   ]);
   if (claimed.length === 0) {
     const [first] = await exec(existingSql, [req.companyId, req.triggerId, req.scheduledFor, req.deliveryId]);
