@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany } from "./api";
+import { seriousAxeViolations } from "./axe";
 
 const zoom = async (page: Page) => Number((await page.getByTestId("org-zoom").textContent())!.replace("%", ""));
 const transform = (page: Page) => page.getByTestId("org-canvas").evaluate((el) => (el as HTMLElement).style.transform);
@@ -44,6 +45,7 @@ test("org chart: 104 agents, zoom, pan, collapse, export SVG and PNG", async ({ 
     expect(canvas.y + canvas.height).toBeLessThanOrEqual(viewport.y + viewport.height + 1);
     await expect(page.getByRole("list", { name: "Manager 2's reports" }).getByTestId("org-node")).toHaveCount(33);
     await snap(page, testInfo, "org-large-fitted");
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   await test.step("zooming 104 boxes keeps to the frame rate", async () => {
@@ -143,6 +145,7 @@ test("org chart: 104 agents, zoom, pan, collapse, export SVG and PNG", async ({ 
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     await snap(page, testInfo, "org-dark");
+    expect(await seriousAxeViolations(page)).toEqual([]);
     const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export SVG" }).click()]);
     const svg = await readFile((await file.path())!, "utf8");
     const background = /<rect width="100%" height="100%" fill="#([0-9a-f]{6})"/.exec(svg)![1];

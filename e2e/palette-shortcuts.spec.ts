@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany, patch, post } from "./api";
+import { seriousAxeViolations } from "./axe";
 
 const palette = (page: Page) => page.getByRole("dialog", { name: "Command palette" });
 
@@ -57,6 +58,7 @@ test("palette: find an issue by identifier and by words, run actions, switch com
     const hit = palette(page).getByRole("option", { name: /KEYS-3 Tune the search ranking/ });
     await expect(hit).toBeVisible();
     await snap(page, testInfo, "palette-issue-search");
+    expect(await seriousAxeViolations(page, "[data-command-palette]")).toEqual([]);
     await hit.click();
     await page.waitForURL(/\/KEYS\/issues\/KEYS-3$/);
   });
@@ -114,6 +116,7 @@ test("palette: find an issue by identifier and by words, run actions, switch com
     await expect(page.locator("html")).toHaveAttribute("data-theme", before === "dark" ? "light" : "dark");
     await openPalette(page);
     await snap(page, testInfo, "palette-dark");
+    expect(await seriousAxeViolations(page, "[data-command-palette]")).toEqual([]);
     await page.keyboard.press("Escape");
     await patch(await boardApi(page), "/api/board/me", { theme: "system" });
   });
@@ -156,6 +159,7 @@ test("shortcuts: g sequences, c, /, ?, quiet while typing, j/k and Enter", async
     await expect(help).toContainText("New issue");
     await expect(help).toContainText("Org chart");
     await snap(page, testInfo, "shortcut-help");
+    expect(await seriousAxeViolations(page, "dialog[open]")).toEqual([]);
     // a dialog is open: single keys do nothing, Escape closes it
     await page.keyboard.press("g");
     await page.keyboard.press("i");
