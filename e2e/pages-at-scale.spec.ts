@@ -80,7 +80,8 @@ test("every page with 200 agents", async ({ page }, testInfo) => {
     await page.goto("/GLOBX/org");
     await expect(page.getByTestId("org-node")).toHaveCount(197);
     await snap(page, testInfo, "03-org");
-    // a manager's team collapses behind its box, and comes back
+    // a manager's team collapses behind its box, and comes back (from 75% zoom: click the box first)
+    await page.locator("[data-testid='org-node'][data-agent='manager-1']").click();
     const collapse = page.getByRole("button", { name: /^Collapse Manager 1's team/ });
     const hidden = Number(/\((\d+) agents\)$/.exec((await collapse.getAttribute("aria-label"))!)![1]);
     expect(hidden).toBe(31);

@@ -12,6 +12,12 @@ import { download, orgSvg, statusColours, svgSize, svgToPng, type OrgColours } f
 import { usePanZoom } from "@/components/org/use-pan-zoom";
 
 /**
+ * Below this zoom the chart is an overview: its boxes hold text only (no links or buttons, which
+ * would be smaller than a finger or the 24 px a target needs), and a click on a box zooms to it.
+ */
+const READABLE_ZOOM = 0.75;
+
+/**
  * The reporting tree drawn as boxes and connectors on a canvas that zooms (buttons, wheel, pinch,
  * + and −) and pans (drag, arrows). Each manager's box has a button that collapses its subtree.
  * The boxes are nested lists in document order, so Tab walks the tree top-down and a screen reader
@@ -24,7 +30,8 @@ export function OrgChart({ roots, prefix, companyName }: { roots: OrgNode[]; pre
   const boxes = useMemo(() => new Map(layout.boxes.map((b) => [b.node.id, b])), [layout]);
   // the viewport is as tall as the whole tree needs (up to most of the screen), collapsed or not
   const fullHeight = useMemo(() => layoutOrg(roots, new Set()).height, [roots]);
-  const { view, fit, zoomBy, reveal, handlers } = usePanZoom(viewport, layout);
+  const { view, fit, zoomBy, zoomTo, reveal, handlers } = usePanZoom(viewport, layout);
+  const interactive = view.k >= READABLE_ZOOM;
   const [exportError, setExportError] = useState<string | null>(null);
 
   // fitted on first paint; later changes (collapse, live updates) keep the view the user chose
@@ -62,6 +69,7 @@ export function OrgChart({ roots, prefix, companyName }: { roots: OrgNode[]; pre
         <span className="w-12 text-center text-xs tabular-nums text-fg-muted" data-testid="org-zoom">{Math.round(view.k * 100)}%</span>
         <ToolButton label="Zoom in" onClick={() => zoomBy(1.25)}>+</ToolButton>
         <Button size="sm" variant="ghost" onClick={fit}>Fit</Button>
+        {!interactive && <span className="px-1 text-xs text-fg-muted" data-testid="org-overview-hint">Overview: click a box or zoom in to open agents and fold teams</span>}
         <span className="mx-1 h-5 w-px bg-line" aria-hidden="true" />
         <Button size="sm" variant="ghost" onClick={() => setCollapsed(new Set(managers.filter((b) => b.depth > 1 || roots.length > 1).map((b) => b.node.id)))} disabled={managers.length === 0}>Collapse all</Button>
         <Button size="sm" variant="ghost" onClick={() => setCollapsed(new Set())} disabled={collapsed.size === 0}>Expand all</Button>
@@ -75,7 +83,7 @@ export function OrgChart({ roots, prefix, companyName }: { roots: OrgNode[]; pre
         ref={viewport}
         tabIndex={0}
         role="region"
-        aria-label="Org chart: drag or use the arrow keys to pan, the wheel, a pinch or + and − to zoom, 0 to fit"
+        aria-label="Org chart: drag or use the arrow keys to pan; the wheel, a pinch or + and − to zoom (agents open and teams fold from 75%); 0 to fit"
         data-testid="org-viewport"
         style={{ height: `min(70vh, 48rem, max(20rem, ${Math.ceil(fullHeight) + 96}px))` }}
         className="org-canvas relative cursor-grab touch-none select-none overflow-hidden outline-none active:cursor-grabbing focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-focus"
@@ -90,7 +98,7 @@ export function OrgChart({ roots, prefix, companyName }: { roots: OrgNode[]; pre
             {layout.edges.map((d, i) => <path key={i} d={d} fill="none" strokeWidth={1.5} />)}
           </svg>
           <ul aria-label="Reporting lines">
-            {roots.map((n) => <Branch key={n.id} node={n} boxes={boxes} prefix={prefix} onToggle={toggle} onFocusBox={reveal} />)}
+            {roots.map((n) => <Branch key={n.id} node={n} boxes={boxes} cards={{ prefix, interactive, onToggle: toggle, onFocusBox: reveal, onZoomTo: zoomTo }} />)}
           </ul>
         </div>
       </div>
@@ -98,58 +106,77 @@ export function OrgChart({ roots, prefix, companyName }: { roots: OrgNode[]; pre
   );
 }
 
-function Branch({ node, boxes, prefix, onToggle, onFocusBox }: {
-  node: OrgNode; boxes: Map<string, OrgBox>; prefix: string; onToggle: (id: string) => void; onFocusBox: (b: OrgBox) => void;
-}) {
+interface CardActions {
+  prefix: string;
+  /** false in the overview: text only */
+  interactive: boolean;
+  onToggle: (id: string) => void;
+  onFocusBox: (b: OrgBox) => void;
+  onZoomTo: (b: OrgBox) => void;
+}
+
+function Branch({ node, boxes, cards }: { node: OrgNode; boxes: Map<string, OrgBox>; cards: CardActions }) {
   const box = boxes.get(node.id)!;
   const showReports = node.reports.length > 0 && !box.collapsed;
   return (
     <li>
-      <NodeCard box={box} prefix={prefix} onToggle={onToggle} onFocusBox={onFocusBox} />
+      <NodeCard box={box} cards={cards} />
       {showReports && (
         <ul aria-label={`${node.name}'s reports`}>
-          {node.reports.map((r) => <Branch key={r.id} node={r} boxes={boxes} prefix={prefix} onToggle={onToggle} onFocusBox={onFocusBox} />)}
+          {node.reports.map((r) => <Branch key={r.id} node={r} boxes={boxes} cards={cards} />)}
         </ul>
       )}
     </li>
   );
 }
 
-function NodeCard({ box, prefix, onToggle, onFocusBox }: { box: OrgBox; prefix: string; onToggle: (id: string) => void; onFocusBox: (b: OrgBox) => void }) {
+function NodeCard({ box, cards }: { box: OrgBox; cards: CardActions }) {
   const { node, compact } = box;
   const status = statusLabels[node.status] ?? node.status;
+  const text = (
+    <>
+      <span className="org-name block truncate text-sm font-medium">{node.name}</span>
+      <span className="org-muted block truncate text-xs">{node.title || roleLabel(node.role)}{compact ? ` · ${status}` : ""}</span>
+      {!compact && (
+        <span className="org-muted flex items-center gap-1.5 text-xs">
+          <span className="size-1.5 rounded-full" style={{ backgroundColor: statusColours[node.status] }} aria-hidden="true" />
+          {status}
+        </span>
+      )}
+    </>
+  );
+  const teamLabel = `${box.descendants} ${box.descendants === 1 ? "agent" : "agents"}`;
   return (
     <div
       data-testid="org-node"
       data-agent={node.urlKey}
       data-depth={box.depth}
-      onFocus={() => onFocusBox(box)}
-      className={cn("org-card absolute flex items-center gap-2.5 rounded-lg border px-2.5 shadow-xs", node.role === "ceo" && "org-card-ceo")}
+      onFocus={() => cards.onFocusBox(box)}
+      onClick={cards.interactive ? undefined : () => cards.onZoomTo(box)}
+      className={cn("org-card absolute flex items-center gap-2.5 rounded-lg border px-2.5 shadow-xs", node.role === "ceo" && "org-card-ceo", !cards.interactive && "cursor-zoom-in")}
       style={{ left: box.x, top: box.y, width: box.w, height: box.h }}
     >
       <AgentAvatar icon={node.icon} role={node.role} size={compact ? "xs" : "sm"} />
-      <Link href={`/${prefix}/agents/${node.urlKey}`} draggable={false} className="org-card-link min-w-0 flex-1 rounded outline-none after:absolute after:inset-0 after:content-[''] focus-visible:after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-focus">
-        <span className="org-name block truncate text-sm font-medium">{node.name}</span>
-        <span className="org-muted block truncate text-xs">{node.title || roleLabel(node.role)}{compact ? ` · ${status}` : ""}</span>
-        {!compact && (
-          <span className="org-muted flex items-center gap-1.5 text-xs">
-            <span className="size-1.5 rounded-full" style={{ backgroundColor: statusColours[node.status] }} aria-hidden="true" />
-            {status}
-          </span>
-        )}
-      </Link>
-      {node.reports.length > 0 && (
+      {cards.interactive ? (
+        <Link href={`/${cards.prefix}/agents/${node.urlKey}`} draggable={false} className="org-card-link min-w-0 flex-1 rounded outline-none after:absolute after:inset-0 after:content-[''] focus-visible:after:rounded-lg focus-visible:after:ring-2 focus-visible:after:ring-focus">
+          {text}
+        </Link>
+      ) : (
+        <span className="min-w-0 flex-1">{text}</span>
+      )}
+      {node.reports.length > 0 && cards.interactive && (
         <button
           type="button"
-          onClick={() => onToggle(node.id)}
+          onClick={() => cards.onToggle(node.id)}
           aria-expanded={!box.collapsed}
-          aria-label={`${box.collapsed ? "Expand" : "Collapse"} ${node.name}'s team (${box.descendants} ${box.descendants === 1 ? "agent" : "agents"})`}
+          aria-label={`${box.collapsed ? "Expand" : "Collapse"} ${node.name}'s team (${teamLabel})`}
           data-testid="org-toggle"
-          className="org-toggle relative z-10 flex h-7 min-w-7 shrink-0 items-center justify-center rounded-md border px-1 text-xs font-medium tabular-nums"
+          className="org-toggle relative z-10 flex h-8 min-w-8 shrink-0 items-center justify-center rounded-md border px-1 text-xs font-medium tabular-nums"
         >
           {box.collapsed ? `+${box.descendants}` : "−"}
         </button>
       )}
+      {box.collapsed && !cards.interactive && <span className="org-muted shrink-0 text-xs tabular-nums">+{box.descendants}<span className="sr-only"> hidden ({teamLabel})</span></span>}
     </div>
   );
 }

@@ -122,7 +122,13 @@ export function usePanZoom(viewport: RefObject<HTMLDivElement | null>, content: 
     });
   }, [viewport]);
 
-  return { view, setView, fit, zoomBy, reveal, handlers };
+  /** Centres a box at zoom `k` (a click on a box of the overview). */
+  const zoomTo = useCallback((box: { x: number; y: number; w: number; h: number }, k = 1) => {
+    const el = viewport.current;
+    if (el) setView({ k, x: el.clientWidth / 2 - (box.x + box.w / 2) * k, y: el.clientHeight / 2 - (box.y + box.h / 2) * k });
+  }, [viewport]);
+
+  return { view, setView, fit, zoomBy, zoomTo, reveal, handlers };
 }
 
 function pinchDistance(points: Map<number, { x: number; y: number }>): number {
