@@ -28,6 +28,7 @@ type Page = "root" | "wake" | "company";
 // Issues come back already matched by the server's word search: the palette's own fuzzy filter
 // must not hide them, and they rank first.
 const ISSUE_VALUE = "issue: ";
+const issueValue = (i: { identifier: string; title: string }) => `${ISSUE_VALUE}${i.identifier} ${i.title}`;
 const paletteFilter = (value: string, search: string, keywords?: string[]) => (value.startsWith(ISSUE_VALUE) ? 1 : defaultFilter(value, search, keywords));
 
 const pages = (prefix: string) => [
@@ -89,6 +90,13 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
   const [page, setPage] = useState<Page>("root");
   const data = usePaletteData(company.id, true, page === "root" ? search : "");
   const prefix = company.issuePrefix;
+  // the highlighted item; when the search's answer arrives, its best issue is highlighted (the
+  // results come after the typing, so cmdk's own choice was made without them)
+  const [value, setValue] = useState("");
+  const firstIssue = data.issues[0] ? issueValue(data.issues[0]) : null;
+  useEffect(() => {
+    if (firstIssue) setValue(firstIssue);
+  }, [firstIssue]);
 
   const go = (href: string) => {
     onClose();
@@ -110,6 +118,8 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
       loop
       vimBindings={false}
       filter={paletteFilter}
+      value={value}
+      onValueChange={setValue}
       className="flex max-h-[min(32rem,80vh)] flex-col"
       onKeyDown={(e) => {
         if (e.key === "Backspace" && !search && page !== "root") {
@@ -184,7 +194,7 @@ function RootPage({ prefix, search, data, actions, mod, go, run, enter, hasOther
         <Command.Group heading={<Heading>Issues</Heading>}>
           {data.issuesError && <p className="px-3 py-2 text-sm text-red-700">Search failed: {data.issuesError}</p>}
           {data.issues.map((i) => (
-            <Item key={i.id} value={`${ISSUE_VALUE}${i.identifier} ${i.title}`} onSelect={() => go(`/${prefix}/issues/${i.identifier}`)}
+            <Item key={i.id} value={issueValue(i)} onSelect={() => go(`/${prefix}/issues/${i.identifier}`)}
               icon={<span className={cn("size-2 rounded-full", statusDot[i.status as keyof typeof statusDot])} aria-hidden="true" />}>
               <span className="font-mono text-xs text-fg-muted">{i.identifier}</span> {i.title}
             </Item>
