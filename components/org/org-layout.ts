@@ -46,7 +46,7 @@ function stackShape(count: number) {
   return { cols, rows, width: cols * (STACK_INDENT + CARD_W) + (cols - 1) * STACK_COL_GAP };
 }
 
-export function countDescendants(n: OrgNode): number {
+function countDescendants(n: OrgNode): number {
   return n.reports.reduce((sum, r) => sum + 1 + countDescendants(r), 0);
 }
 

@@ -5,10 +5,10 @@
 // the keys pan and zoom when the viewport itself has the focus. A drag never counts as a click.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 
-export interface View { x: number; y: number; k: number }
+interface View { x: number; y: number; k: number }
 
-export const MIN_ZOOM = 0.15;
-export const MAX_ZOOM = 2;
+const MIN_ZOOM = 0.15;
+const MAX_ZOOM = 2;
 const PAD = 32;
 const DRAG_THRESHOLD = 4;
 const KEY_PAN = 60;

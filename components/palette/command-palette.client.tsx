@@ -14,7 +14,7 @@ import { sameSectionHref } from "@/components/shell/company-switcher.client";
 import { Kbd, useModKey } from "@/components/shortcuts/shortcut-help.client";
 import { usePaletteData } from "@/components/palette/palette-data";
 
-export interface PaletteActions {
+interface PaletteActions {
   newIssue?: () => void;
   newAgent?: () => void;
   /** wakes the agent; resolves with a sentence for the status line, rejects with the API's */

@@ -10,10 +10,10 @@ import { fetchIssuePage, issueKeys } from "@/lib/queries/issues";
 import { hasSearchWord } from "@/lib/schemas/common";
 
 const SEARCH_DEBOUNCE_MS = 200;
-export const PALETTE_ISSUE_LIMIT = 8;
+const PALETTE_ISSUE_LIMIT = 8;
 
 /** `value` once it has stayed the same for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
+function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const t = setTimeout(() => setSettled(value), ms);

@@ -13,10 +13,10 @@ import { NewAgentDialog } from "@/components/agents/new-agent.client";
 import { CommandPalette } from "@/components/palette/command-palette.client";
 import { ShortcutHelp } from "@/components/shortcuts/shortcut-help.client";
 import { useGlobalShortcuts } from "@/components/shortcuts/use-global-shortcuts.client";
-import { useTheme } from "@/components/theme/theme.client";
+import { useTheme } from "@/components/theme/use-theme.client";
 import type { SwitcherCompany } from "@/components/shell/company-switcher.client";
 
-export interface CommandPermissions {
+interface CommandPermissions {
   createIssues: boolean;
   createAgents: boolean;
   wakeAgents: boolean;

@@ -57,7 +57,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /** A modal is showing (a native dialog, or anything marked as modal): single keys stay off. */
-export function modalOpen(doc: Document): boolean {
+function modalOpen(doc: Document): boolean {
   return doc.querySelector("dialog[open], [aria-modal='true']") !== null;
 }
 
@@ -82,7 +82,7 @@ export function singleKeyAllowed(e: KeyLike, doc: Document): boolean {
 /** ⌘K on a Mac, Ctrl+K elsewhere (either is accepted everywhere: keyboards travel). */
 export const isPaletteKey = (e: KeyLike) => (e.metaKey || e.ctrlKey) && !e.altKey && e.key.toLowerCase() === "k";
 
-export type BoardKey = "pick" | "previous" | "next" | "cancel";
+type BoardKey = "pick" | "previous" | "next" | "cancel";
 
 /** The kanban card's keys: Space (or Enter) picks up and drops, the arrows choose, Escape cancels. */
 export function boardKey(key: string): BoardKey | null {
