@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { companyForPrefix, myCompanies, optionalBoardContext } from "@/app/(board)/page-data";
 import { Sidebar } from "@/components/shell/sidebar";
 import { LiveEvents } from "@/components/live/live-events.client";
+import { LiveAnnouncer } from "@/components/live/live-announcer.client";
 import type { SwitcherCompany } from "@/components/shell/company-switcher.client";
 
 export const dynamic = "force-dynamic";
@@ -26,6 +27,7 @@ export default async function CompanyLayout({ children, params }: Params & { chi
   return (
     <div className="min-h-screen md:flex">
       <LiveEvents companyId={company.id} />
+      <LiveAnnouncer />
       <Sidebar
         company={switcherItem(company)}
         companies={companies.map(switcherItem)}
