@@ -1,4 +1,4 @@
-// Import rules of STYLE.md, enforced: who may import whom.
+// Import rules of the layout (docs/architecture.md), enforced: who may import whom.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 

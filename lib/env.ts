@@ -45,6 +45,8 @@ export const envSchema = z.object({
   CHARTER_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /** fallback poll when no NOTIFY arrives: wakes missed while disconnected, timers, orphan sweep */
   CHARTER_WORKER_POLL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  /** how often the worker looks for due routine schedule windows (a window fires within about this of its minute) */
+  CHARTER_ROUTINE_TICK_MS: z.coerce.number().int().min(200).max(30_000).default(2_000),
   /** a run whose worker has not touched it for this long is closed as orphaned */
   CHARTER_RUN_STALE_SEC: z.coerce.number().int().min(5).max(86_400).default(120),
   /** a run's timeout when its adapter config names none */
@@ -63,6 +65,10 @@ export const envSchema = z.object({
   CHARTER_BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   /** the folder's backups together stay under this many bytes (oldest deleted; a backup that would pass it is abandoned) */
   CHARTER_BACKUP_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).default(10 * 1024 ** 3),
+  /** company imports: the largest request body, and the most Charter reads from a cloned package */
+  CHARTER_PACKAGE_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(1024 ** 3).default(8 * 1024 * 1024),
+  /** company imports: a git fetch is killed after this many seconds */
+  CHARTER_GIT_TIMEOUT_SEC: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

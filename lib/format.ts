@@ -9,7 +9,7 @@ export function formatCents(cents: number, opts: { compact?: boolean } = {}): st
   return usd.format(cents / 100);
 }
 
-/** A budget of 0 means "no limit" (DESIGN §7). */
+/** A budget of 0 means "no limit" (docs/design.md §7). */
 export function formatBudget(cents: number): string {
   return cents === 0 ? "No limit" : formatCents(cents, { compact: true });
 }

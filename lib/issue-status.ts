@@ -1,6 +1,6 @@
 // The issue status machine, exactly the spec's table, with no imports: the services enforce it and
 // the board's controls offer only the moves it allows. Cancellation (any non-terminal state) is
-// separate because who may cancel depends on the chain of command (DESIGN §6).
+// separate because who may cancel depends on the chain of command (docs/design.md §6).
 
 export const issueStatuses = ["backlog", "todo", "in_progress", "in_review", "blocked", "done", "cancelled"] as const;
 export type IssueStatus = (typeof issueStatuses)[number];

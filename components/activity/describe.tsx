@@ -92,6 +92,8 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>created the company <b className="font-medium text-slate-900">{str(d.name) ?? ctx.companyName}</b>{d.issuePrefix ? ` with prefix ${String(d.issuePrefix)}` : ""}</>;
     case "company.updated":
       return <>changed the company&apos;s {changed || "settings"}</>;
+    case "company.exported":
+      return <>exported the company as a package{typeof d.files === "number" ? ` (${d.files} file${d.files === 1 ? "" : "s"})` : ""}</>;
     case "agent.created":
       return <>created {agent}{d.role ? ` as ${roleLabel(String(d.role))}` : ""}{d.status === "pending_approval" ? ", pending approval" : ""}</>;
     case "agent.updated":
@@ -133,6 +135,8 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>rolled {agent}&apos;s configuration back to revision {String(d.toRevision ?? "?")}</>;
     case "agent.instructions_path_set":
       return <>set the instructions file of {agent}</>;
+    case "agent.instructions_updated":
+      return <>edited the instructions of {agent}</>;
     case "member.added":
       return <>added {userName(row.entityId, ctx, "you")} to the board{d.role ? ` as ${String(d.role)}` : ""}</>;
     case "member.role_changed":

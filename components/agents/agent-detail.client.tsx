@@ -1,9 +1,11 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { AgentDto } from "@/lib/dto/agents";
-import { agentKeys, fetchAgent, type AgentKey, type AgentWithChain, type ConfigRevision } from "@/lib/queries/agents";
+import { agentKeys, fetchAgent, type AgentKey, type AgentWithChain, type ConfigRevision, type InstructionsBundle } from "@/lib/queries/agents";
+import { cn } from "@/lib/cn";
 import { adapterLabels, formatDateTime, roleLabel } from "@/lib/format";
 import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -18,6 +20,7 @@ import { BudgetMeter } from "@/components/agents/budget-meter";
 import { AgentConfigCard } from "@/components/agents/agent-config-card.client";
 import { AgentSessions, sessionAdapters } from "@/components/agents/agent-sessions.client";
 import { AgentRuns } from "@/components/runs/agent-runs.client";
+import { AgentInstructions } from "@/components/agents/agent-instructions.client";
 import type { Page } from "@/lib/queries/fetcher";
 import type { RunDto } from "@/lib/queries/runs";
 
@@ -26,7 +29,10 @@ export interface AgentPermissions {
   lifecycle: boolean;
   keys: boolean;
   rollback: boolean;
+  instructions: boolean;
 }
+
+export type AgentTab = "overview" | "instructions";
 
 interface Props {
   companyId: string;
@@ -36,10 +42,13 @@ interface Props {
   initialKeys: AgentKey[] | null;
   initialRevisions: ConfigRevision[];
   initialRuns: Page<RunDto>;
+  /** null when the caller may not read them (an agent that is neither this one nor above it) */
+  initialInstructions: InstructionsBundle | null;
+  initialTab: AgentTab;
   can: AgentPermissions;
 }
 
-export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKeys, initialRevisions, initialRuns, can }: Props) {
+export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKeys, initialRevisions, initialRuns, initialInstructions, initialTab, can }: Props) {
   const { data: agent } = useQuery({
     queryKey: agentKeys.detail(companyId, initialAgent.id),
     queryFn: () => fetchAgent(initialAgent.id),
@@ -49,6 +58,15 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
   const reports = agents.filter((a) => a.reportsTo === agent.id && a.status !== "terminated");
   const agentHref = (urlKey: string) => `/${prefix}/agents/${urlKey}`;
   const urlKeyOf = new Map(agents.map((a) => [a.id, a.urlKey]));
+  const [tab, setTab] = useState<AgentTab>(initialInstructions ? initialTab : "overview");
+  const showTab = (t: AgentTab) => {
+    setTab(t);
+    // the tab survives a reload without a server round trip
+    const url = new URL(window.location.href);
+    if (t === "overview") url.searchParams.delete("tab");
+    else url.searchParams.set("tab", t);
+    window.history.replaceState(window.history.state, "", url);
+  };
 
   return (
     <div className="space-y-6">
@@ -76,6 +94,28 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
 
       <StatusNotice agent={agent} prefix={prefix} />
 
+      {initialInstructions && (
+        <div role="tablist" aria-label="Agent sections" className="flex gap-1 border-b border-slate-200">
+          {(["overview", "instructions"] as const).map((t) => (
+            <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => showTab(t)}
+              className={cn("-mb-px border-b-2 px-3 py-2 text-sm font-medium", tab === t ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-500 hover:text-slate-800")}>
+              {t === "overview" ? "Overview" : "Instructions"}
+            </button>
+          ))}
+        </div>
+      )}
+
+      {tab === "instructions" && initialInstructions ? (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
+            <AgentInstructions companyId={companyId} prefix={prefix} agentId={agent.id} initial={initialInstructions} canEdit={can.instructions && !terminated}
+              instructionsFilePath={typeof agent.adapterConfig.instructionsFilePath === "string" ? agent.adapterConfig.instructionsFilePath : null} />
+          </div>
+          <div className="space-y-6">
+            <ConfigRevisionsCard companyId={companyId} agentId={agent.id} initialRevisions={initialRevisions} canRollback={can.rollback && !terminated} />
+          </div>
+        </div>
+      ) : (
       <div className="grid gap-6 lg:grid-cols-3">
         {/* min-w-0: a wide table scrolls inside its card instead of widening the page on a phone */}
         <div className="min-w-0 space-y-6 lg:col-span-2">
@@ -159,6 +199,7 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
           <ConfigRevisionsCard companyId={companyId} agentId={agent.id} initialRevisions={initialRevisions} canRollback={can.rollback && !terminated} />
         </div>
       </div>
+      )}
     </div>
   );
 }

@@ -12,8 +12,8 @@ import { JsonView } from "@/components/agents/json-view";
 import { useAgentChanged } from "@/components/agents/use-agent-cache";
 import { configChanges, shownValue } from "@/components/agents/config-diff";
 
-const reasons: Record<string, string> = { created: "Created", update: "Changed", rollback: "Rolled back" };
-const keyLabels: Record<string, string> = { adapterType: "adapter", adapterConfig: "adapter config", runtimeConfig: "runtime config" };
+const reasons: Record<string, string> = { created: "Created", update: "Changed", rollback: "Rolled back", instructions: "Instructions edited", import: "Imported" };
+const keyLabels: Record<string, string> = { adapterType: "adapter", adapterConfig: "adapter config", runtimeConfig: "runtime config", instructions: "instructions" };
 
 /** Every configuration the agent has had, newest first; an older one can be re-applied. */
 export function ConfigRevisionsCard({ companyId, agentId, initialRevisions, canRollback }: {
@@ -78,7 +78,7 @@ export function ConfigRevisionsCard({ companyId, agentId, initialRevisions, canR
         confirmLabel="Roll back"
         destructive={false}
       >
-        The adapter type and configuration of revision {target?.revision} become current again, recorded as a new revision. Nothing else changes.
+        The adapter type, configuration and instructions of revision {target?.revision} become current again, recorded as a new revision. Nothing else changes.
       </ConfirmDialog>
     </Card>
   );

@@ -12,6 +12,8 @@ export function useAgentChanged(companyId: string) {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: agentKeys.list(companyId) }),
       queryClient.invalidateQueries({ queryKey: agentKeys.revisions(companyId, agent.id) }),
+      // a rollback may restore an older instructions bundle
+      queryClient.invalidateQueries({ queryKey: agentKeys.instructions(companyId, agent.id) }),
       queryClient.invalidateQueries({ queryKey: activityKeys.all(companyId) }),
     ]);
   };

@@ -17,7 +17,7 @@ import type { DirectoryMaps } from "@/components/issues/directory";
 export const isCheckedOut = (issue: Pick<IssueDetail, "status" | "assigneeAgentId">) => issue.status === "in_progress" && Boolean(issue.assigneeAgentId);
 
 /**
- * Who works on the issue right now, and the board's two levers on it (DESIGN §6): check it out for
+ * Who works on the issue right now, and the board's two levers on it (docs/design.md §6): check it out for
  * an agent (one atomic claim; the API answers 409 when someone else holds it or the status moved)
  * and release it (clears the assignee and the lock; in-progress work returns to todo).
  */

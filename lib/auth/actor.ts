@@ -36,7 +36,7 @@ export async function actorFromBearer(token: string): Promise<Actor | null> {
   if (kind === "boardToken") return boardUserWhere("board-token-user", `JOIN "BoardToken" t ON t."userId" = u.id
       WHERE t."tokenHash" = $1 AND t."revokedAt" IS NULL AND (t."expiresAt" IS NULL OR t."expiresAt" > now())`, digestToken(token), "token");
   if (kind === "oauthAccess") {
-    // the board user who authorized, or the instance admin for client credentials (DESIGN §9)
+    // the board user who authorized, or the instance admin for client credentials (docs/design.md §9)
     const user = await userForAccessToken(token);
     if (!user) return null;
     const { id: userId, email, name, isInstanceAdmin, roles } = user;
@@ -54,7 +54,7 @@ interface KeyRow {
 }
 
 /**
- * When an agent key authenticates (DESIGN §3), as SQL over the key `k` and its agent `a`: not revoked,
+ * When an agent key authenticates (docs/design.md §3), as SQL over the key `k` and its agent `a`: not revoked,
  * not expired, and its agent neither terminated nor awaiting approval. Every statement that
  * authenticates an agent uses this clause.
  */

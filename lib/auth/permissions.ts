@@ -24,6 +24,8 @@ export const permissions = {
   "company.invite": { board: "admin", agent: "ceo" },
   "company.members.read": { board: "viewer" },
   "company.members": { board: "admin" },
+  // export and import of the whole company as a package (spec rule 1: the board and the CEO agent)
+  "company.portability": { board: "admin", agent: "ceo" },
   "agent.read": { board: "viewer", agent: "any" },
   "agent.create": { board: "member" },
   "agent.update": { board: "member" },
@@ -44,6 +46,10 @@ export const permissions = {
   "approval.decide": { board: "member" },
   "agent.hire": { board: "member", agent: "manager_or_ceo" },
   "dashboard.read": { board: "viewer", agent: "ceo" },
+  // routines: the board sets them up; agents read them, and may fire one of their reports' (service rule)
+  "routine.read": { board: "viewer", agent: "any" },
+  "routine.write": { board: "member" },
+  "routine.run": { board: "member", agent: "any" },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissions;

@@ -1,4 +1,5 @@
 import type { Agent, AgentConfigRevision, AgentKey } from "@/lib/generated/prisma/client";
+import { createHash } from "node:crypto";
 import { redactSecrets } from "@/lib/secrets";
 
 // The rule itself lives in lib/secrets.ts; these names are what the agent forms and services import.
@@ -52,12 +53,33 @@ export function agentKeyDto(row: Pick<AgentKey, "id" | "name" | "createdAt" | "r
   };
 }
 
+/**
+ * A revision's bundle as its list shows it: names, sizes and digests, not the text (a page of revisions
+ * would otherwise carry up to 512 KiB each). GET …/instructions gives the text of the current bundle.
+ */
+function instructionsSummary(value: unknown) {
+  const files = (value as { files?: unknown } | null)?.files;
+  if (!Array.isArray(files)) return undefined;
+  return {
+    files: files.map((f: { path?: unknown; content?: unknown }) => {
+      const content = typeof f?.content === "string" ? f.content : "";
+      return { path: String(f?.path ?? ""), bytes: Buffer.byteLength(content, "utf8"), sha256: createHash("sha256").update(content, "utf8").digest("hex") };
+    }),
+  };
+}
+
+function revisionConfig(config: unknown): Record<string, unknown> {
+  const { instructions, ...rest } = (config ?? {}) as Record<string, unknown>;
+  const summary = instructionsSummary(instructions);
+  return { ...(redactConfig(rest) as Record<string, unknown>), ...(summary ? { instructions: summary } : {}) };
+}
+
 export function configRevisionDto(row: AgentConfigRevision) {
   return {
     id: row.id,
     agentId: row.agentId,
     revision: row.revision,
-    config: redactConfig(row.config) as Record<string, unknown>,
+    config: revisionConfig(row.config),
     changedKeys: row.changedKeys,
     reason: row.reason,
     rolledBackFromId: row.rolledBackFromId,

@@ -26,6 +26,8 @@ interface Spec<P extends ZObj | undefined, Q extends ZObj | undefined, B extends
   body?: B;
   /** the query also takes limit and cursor; the handler returns a Page */
   list?: L;
+  /** a larger JSON body limit than MAX_BODY_BYTES, for the few routes whose bodies carry files */
+  maxBodyBytes?: () => number;
   /**
    * Answers a caller with an agent key in one statement that also authenticates it, skipping the
    * separate actor lookup; for the hottest agent reads. Returns what the handler would (an object or
@@ -57,7 +59,7 @@ export class ListResult<T> {
   constructor(readonly page: Page<T> | JsonPage) {}
 }
 
-/** Marks a handler's return value as a page of a list (DESIGN §5 headers). */
+/** Marks a handler's return value as a page of a list (docs/design.md §5 headers). */
 export const listOf = <T>(page: Page<T> | JsonPage) => new ListResult(page);
 
 function nextLink(req: NextRequest, cursor: string): string {
@@ -66,7 +68,7 @@ function nextLink(req: NextRequest, cursor: string): string {
   return `<${url.toString()}>; rel="next"`;
 }
 
-/** A handler's return value as the HTTP answer: a Response as is, a page with its DESIGN §5 headers, nothing as 204. */
+/** A handler's return value as the HTTP answer: a Response as is, a page with its docs/design.md §5 headers, nothing as 204. */
 function respond(result: unknown, req: NextRequest, requestId: string, status = 200): Response {
   if (result instanceof Response) {
     result.headers.set("X-Request-Id", requestId);
@@ -104,7 +106,7 @@ export function apiHandler<
       }
       const actor = spec.auth === "none" ? null : await resolveActor(req);
       const form = spec.multipart ? await readMultipart(req, spec.multipart.maxBytes) : undefined;
-      const body = spec.body ? parse(spec.body, await readBody(req), "body") : undefined;
+      const body = spec.body ? parse(spec.body, await readBody(req, spec.maxBodyBytes?.()), "body") : undefined;
       const ctx = { db: db(), actor: actor as Actor };
       const handle = async () => {
         try {

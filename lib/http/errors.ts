@@ -1,5 +1,5 @@
 // The one error class and the one table from code to HTTP status. Services throw AppError; the
-// mapper in lib/http/respond.ts turns it (and ZodError, Prisma errors) into the DESIGN §4 body.
+// mapper in lib/http/respond.ts turns it (and ZodError, Prisma errors) into the docs/design.md §4 body.
 // Framework-free so services can import it.
 
 export const errorStatus = {
@@ -24,6 +24,12 @@ export const errorStatus = {
   reporting_cycle: 422,
   goal_cycle: 422,
   issue_cycle: 422,
+  invalid_package: 422,
+  source_unavailable: 422,
+  package_too_large: 422,
+  replace_not_allowed: 422,
+  target_mismatch: 422,
+  invalid_schedule: 422,
   invite_expired: 410,
   too_many_requests: 429,
   internal: 500,

@@ -1,5 +1,5 @@
-// Safe retries (README Operations): a write made with an `Idempotency-Key` header answers a retry with
-// the same key from the same caller, within 24 hours, with its first answer, and writes nothing more.
+// Safe retries (docs/api.md; docs/decisions/0014-idempotency-write-fence.md): a write made with an
+// `Idempotency-Key` header answers a retry with the same key from the same caller, within 24 hours, with its first answer, and writes nothing more.
 // The key is reserved in its own statement before the handler runs; the handler's transactions mark
 // the reservation "written" as they commit (lib/db/write-fence.ts), and its answer is stored after.
 // A retry meets one of: the stored answer (replayed), a reservation in progress (409), a different

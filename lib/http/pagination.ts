@@ -1,4 +1,4 @@
-// DESIGN §5: lists are JSON arrays; `limit` (default 100, max 500) and an opaque keyset `cursor`;
+// docs/design.md §5: lists are JSON arrays; `limit` (default 100, max 500) and an opaque keyset `cursor`;
 // when more rows exist the answer has `Link: <…>; rel="next"` and `X-Next-Cursor`.
 import { z } from "zod";
 import { AppError } from "@/lib/http/errors";

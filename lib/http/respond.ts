@@ -1,4 +1,4 @@
-// The one mapper from anything thrown to an HTTP answer with the DESIGN §4 body.
+// The one mapper from anything thrown to an HTTP answer with the docs/design.md §4 body.
 import pg from "pg";
 import { ZodError } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -8,8 +8,9 @@ import { checkoutSchema, createCommentSchema, createIssueSchema, inboxQuery, lis
 import { approvalCommentSchema, createApprovalSchema, hireSchema, resubmitApprovalSchema } from "@/lib/schemas/approvals";
 import { createCostEventSchema } from "@/lib/schemas/costs";
 import { instructionsPathSchema } from "@/lib/schemas/agents";
+import { listRoutinesQuery, listRunsQuery } from "@/lib/schemas/routines";
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Shape = z.ZodObject<z.ZodRawShape>;
 
 export interface SkillEndpoint {
@@ -44,6 +45,7 @@ export const skillSections: SkillSection[] = [
       { method: "GET", path: "/api/agents/me", what: "Your identity: id, role, reportsTo, chainOfCommand, status, pauseReason, budgetMonthlyCents, spentMonthlyCents, budgetWarning." },
       { method: "GET", path: "/api/agents/me/inbox", what: "Your open work ('Mine'): assigned issues in todo, in_progress or blocked; in_progress first, then priority, then the oldest update. Each item is the issue plus lastCommentAt and newCommentsSinceLastRun.", query: "status=todo,in_progress", querySchema: inboxQuery, list: true },
       { method: "PATCH", path: "/api/agents/:agentId/instructions-path", what: "Set (or clear with null) your instructions file; also allowed for a manager above the agent.", args: { agentId: "$SERVICE_AGENT_ID" }, body: { path: "AGENTS.md" }, bodySchema: instructionsPathSchema },
+      { method: "GET", path: "/api/agents/:agentId/instructions", what: "Your managed instructions bundle (AGENTS.md and sibling files) as {files: [{path, content}], updatedAt}; PUT the same shape replaces it (also allowed for a manager above the agent). Never put secrets there: it is not redacted.", args: { agentId: "$SERVICE_AGENT_ID" } },
     ],
   },
   {
@@ -79,6 +81,15 @@ export const skillSections: SkillSection[] = [
       { method: "GET", path: "/api/approvals/:approvalId/issues", what: "The issues linked to an approval.", args: { approvalId: "$SERVICE_APPROVAL_ID" } },
       { method: "POST", path: "/api/approvals/:approvalId/comments", what: "Comment on an approval.", args: { approvalId: "$SERVICE_APPROVAL_ID" }, body: { body: "Revised: a smaller budget." }, bodySchema: approvalCommentSchema },
       { method: "POST", path: "/api/approvals/:approvalId/resubmit", what: "After revision_requested: resubmit your request; payload fields given replace the requested ones.", args: { approvalId: "$SERVICE_APPROVAL_ID" }, body: { payload: { budgetMonthlyCents: 3000 } }, bodySchema: resubmitApprovalSchema },
+    ],
+  },
+  {
+    title: "Routines",
+    endpoints: [
+      { method: "GET", path: "/api/companies/:companyId/routines", what: "The company's routines (recurring or triggered work), each with its assignee, triggers, next fire and latest run. A wake with reason `routine` carries routineId, routineName and routineDescription in its payload; the issue it names ($SERVICE_TASK_ID) is the routine's execution issue.", args: company, querySchema: listRoutinesQuery, list: true },
+      { method: "GET", path: "/api/routines/:routineId", what: "One routine with its triggers.", args: { routineId: "$ROUTINE_ID" } },
+      { method: "GET", path: "/api/routines/:routineId/runs", what: "The routine's fires, newest first: status issue_created, coalesced, skipped (with reason), completed or failed, and the issue of each.", args: { routineId: "$ROUTINE_ID" }, querySchema: listRunsQuery, list: true },
+      { method: "POST", path: "/api/routines/:routineId/run", what: "Fire a routine now (202 with the run): for its assignee or an agent above it in the chain of command.", args: { routineId: "$ROUTINE_ID" } },
     ],
   },
   {

@@ -6,6 +6,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { ServiceContext } from "@/lib/services/context";
 import { registerTools, workTools } from "@/lib/mcp/tools";
 import { governanceTools, type Decision } from "@/lib/mcp/tools-governance";
+import { routineTools } from "@/lib/mcp/tools-routines";
 import { listApprovals } from "@/lib/services/approvals/crud";
 import { approveApproval, rejectApproval, requestRevision } from "@/lib/services/approvals/decide";
 import { createCostEvent } from "@/lib/services/costs";
@@ -29,6 +30,7 @@ const tools = [
     reportCost: createCostEvent,
     getDashboard: (ctx, companyRef) => getDashboard(ctx, companyRef, {}),
   }),
+  ...routineTools,
 ];
 
 export function buildMcpServer(ctx: ServiceContext): McpServer {

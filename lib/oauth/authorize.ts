@@ -1,4 +1,4 @@
-// GET /authorize. The seed profile is the spec's checks in its order; the strict profile (DESIGN §9)
+// GET /authorize. The seed profile is the spec's checks in its order; the strict profile (docs/design.md §9)
 // validates the client and redirect_uri first, then answers every later error by redirecting to
 // redirect_uri with error= and state (RFC 6749 §4.1.2.1), and names itself with iss (RFC 9207).
 // Approval is automatic: strict wants a signed-in board user (else the login page, and back here).

@@ -1,4 +1,4 @@
-// The operator's OAuth settings (DESIGN §9). Missing client credentials do not stop the server:
+// The operator's OAuth settings (docs/design.md §9). Missing client credentials do not stop the server:
 // the endpoints that need them answer 500 server_error, as the spec says.
 import { env } from "@/lib/env";
 import { requestHost, requestProto } from "@/lib/auth/request-origin";

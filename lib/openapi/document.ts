@@ -58,7 +58,7 @@ export function apiEndpoints(routes = apiRouteModules): Endpoint[] {
 
 const errorSchema = {
   type: "object",
-  description: "Every error answer (DESIGN §4)",
+  description: "Every error answer (docs/design.md §4)",
   properties: {
     error: { type: "string", description: "What went wrong, for a person" },
     code: { type: "string", enum: Object.keys(errorStatus), description: "What went wrong, for a program (stable)" },

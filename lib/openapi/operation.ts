@@ -1,5 +1,5 @@
 // One route handler's RouteDoc → an OpenAPI 3.1 operation: parameters, request body, the success
-// answer and the error answers (DESIGN §4 body) the route can give.
+// answer and the error answers (docs/design.md §4 body) the route can give.
 import { z } from "zod";
 import { errorStatus, type ErrorCode } from "@/lib/http/errors";
 import { listQuerySchema } from "@/lib/http/pagination";

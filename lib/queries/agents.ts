@@ -14,6 +14,7 @@ export const agentKeys = {
   detail: (companyId: string, agentId: string) => [...agentKeys.all(companyId), "detail", agentId] as const,
   apiKeys: (companyId: string, agentId: string) => [...agentKeys.detail(companyId, agentId), "keys"] as const,
   revisions: (companyId: string, agentId: string) => [...agentKeys.detail(companyId, agentId), "config-revisions"] as const,
+  instructions: (companyId: string, agentId: string) => [...agentKeys.detail(companyId, agentId), "instructions"] as const,
 };
 
 export interface NewAgent {
@@ -55,6 +56,18 @@ export const revokeAgentKey = (agentId: string, keyId: string) => apiSend<AgentK
 export const fetchConfigRevisions = (agentId: string) => apiAll<ConfigRevision>(`/api/agents/${agentId}/config-revisions`);
 export const rollbackConfig = (agentId: string, revisionId: string) =>
   apiSend<AgentWithChain>("POST", `/api/agents/${agentId}/config-revisions/${revisionId}/rollback`);
+
+export interface InstructionsFile {
+  path: string;
+  content: string;
+}
+export interface InstructionsBundle {
+  files: InstructionsFile[];
+  updatedAt: string | null;
+}
+export const fetchInstructions = (agentId: string) => apiGet<InstructionsBundle>(`/api/agents/${agentId}/instructions`);
+export const saveInstructions = (agentId: string, files: InstructionsFile[]) =>
+  apiSend<InstructionsBundle>("PUT", `/api/agents/${agentId}/instructions`, { files });
 
 export interface EnvironmentCheck {
   name: string;

@@ -1,5 +1,5 @@
 // The browser's client for Charter's /api: the same endpoints agents call, authenticated by the
-// next-auth session cookie. Errors keep the API's body (DESIGN §4) so forms can show them.
+// next-auth session cookie. Errors keep the API's body (docs/design.md §4) so forms can show them.
 
 export interface ApiErrorDetail {
   path: string;
@@ -35,7 +35,7 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body.code ?? "unknown", body.error ?? fallback, details);
 }
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 async function request(method: Method, path: string, body?: unknown): Promise<Response> {
   const init: RequestInit = { method, credentials: "same-origin", headers: { accept: "application/json" } };
@@ -63,7 +63,7 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-/** One page of a list endpoint (DESIGN §5): the array, and the cursor from X-Next-Cursor. */
+/** One page of a list endpoint (docs/design.md §5): the array, and the cursor from X-Next-Cursor. */
 export async function apiPage<T>(path: string, params: { limit?: number; cursor?: string | null } = {}): Promise<Page<T>> {
   const url = new URL(path, window.location.origin);
   if (params.limit) url.searchParams.set("limit", String(params.limit));

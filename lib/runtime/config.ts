@@ -71,7 +71,7 @@ export const adapterConfigSchema = z.object({
   headers: stringRecord.optional().catch(undefined)
     .describe("http: extra request headers (values of 8+ characters are redacted from transcripts). Default: none."),
   instructionsFilePath: z.string().min(1).optional().catch(undefined)
-    .describe("claude_local, codex_local: the agent's instructions file, given to the CLI before the Charter skill. Default: none."),
+    .describe("claude_local, codex_local: the agent's instructions file, given to the CLI before the Charter skill. Default: the AGENTS.md of the agent's managed instructions (GET /api/agents/:agentId/instructions), written to a private directory for each run; none without a bundle."),
   model: z.string().min(1).optional().catch(undefined)
     .describe("claude_local, codex_local: the model (`--model`). Default: the CLI's own default."),
   extraArgs: z.array(z.string()).optional().catch(undefined)

@@ -1,4 +1,4 @@
-// Cost rows for the usage a run reported (DESIGN §7): one cost event per model, tied to the run and to
+// Cost rows for the usage a run reported (docs/design.md §7): one cost event per model, tied to the run and to
 // its task, through the costs service, so budgets warn and pause exactly as for reported costs.
 import { sqlTx } from "@/lib/db/client";
 import { recordCostEvent } from "@/lib/services/costs";

@@ -1,4 +1,4 @@
-// Live events across instances (DESIGN §2): one dedicated LISTEN connection per app process on
+// Live events across instances (docs/design.md §2): one dedicated LISTEN connection per app process on
 // `charter_events` (raised by the ActivityLog trigger and by run log appends, in the writing
 // transaction), fanned out in memory to the SSE streams of each company. After a reconnect every
 // subscriber gets a `resync`, since events may have been missed meanwhile.

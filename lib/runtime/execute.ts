@@ -1,4 +1,4 @@
-// One heartbeat run from claim to finish: the DESIGN §8 environment, the adapter, the bounded log,
+// One heartbeat run from claim to finish: the docs/design.md §8 environment, the adapter, the bounded log,
 // the cost rows, and the finishing statement (which also deletes the run key).
 import { secretValues } from "@/lib/secrets";
 import { env } from "@/lib/env";
@@ -10,6 +10,7 @@ import type { AdapterResult } from "@/lib/runtime/adapters/types";
 import { recordRunCosts } from "@/lib/runtime/costs";
 import type { ClaimedRun } from "@/lib/runtime/queue";
 import { RunLog } from "@/lib/runtime/run-log";
+import { prepareInstructionsDir, removeInstructionsDir } from "@/lib/runtime/instructions-dir";
 import { finishRun, markRunning } from "@/lib/runtime/run-records";
 import { RunTranscript } from "@/lib/runtime/transcript/run-transcript";
 import { redactor } from "@/lib/runtime/transcript/steps";
@@ -24,7 +25,7 @@ export function apiBaseUrl(): string {
 
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 
-/** The environment values of DESIGN §8 that apply to this run (absent ones are left out). */
+/** The environment values of docs/design.md §8 that apply to this run (absent ones are left out). */
 export function serviceEnv(run: ClaimedRun): Record<string, string> {
   const p = run.payload;
   const linked = Array.isArray(p.linkedIssueIds) ? p.linkedIssueIds.filter((x): x is string => typeof x === "string") : [];
@@ -50,6 +51,17 @@ function runSecrets(run: ClaimedRun): string[] {
   return [run.token, ...secretValues(cfg), ...Object.values(cfg.headers ?? {})];
 }
 
+/** Runs `fn` with the agent's managed instructions written out (when it uses them), and removes them after. */
+async function withInstructions<T>(run: ClaimedRun, fn: (run: ClaimedRun, env: Record<string, string>) => Promise<T>): Promise<T> {
+  const prepared = await prepareInstructionsDir(run);
+  if (!prepared) return fn(run, {});
+  try {
+    return await fn(prepared.run, prepared.env);
+  } finally {
+    await removeInstructionsDir(prepared.dir).catch((e) => log.error("removing a run's instructions directory failed", { runId: run.runId, dir: prepared.dir, error: String(e) }));
+  }
+}
+
 const noContext: WakeContext = { source: null, issue: null, comment: null, approval: null };
 
 export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<void> {
@@ -68,9 +80,9 @@ export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<
         log.error("loading the wake context failed", { runId: run.runId, error: String(e) });
         return noContext;
       });
-      result = await adapters[run.adapterType]({
-        run, serviceEnv: serviceEnv(run), signal, timeoutMs: run.timeoutSec * 1000, log: runLog.write, wake, transcript, redact,
-      });
+      result = await withInstructions(run, (r, extraEnv) => adapters[r.adapterType]({
+        run: r, serviceEnv: { ...serviceEnv(r), ...extraEnv }, signal, timeoutMs: r.timeoutSec * 1000, log: runLog.write, wake, transcript, redact,
+      }));
     } catch (e) {
       log.error("adapter crashed", { runId: run.runId, error: String(e) });
       result = { status: "failed", exitCode: null, error: `the ${run.adapterType} adapter failed: ${(e as Error).message}`, usage: [] };

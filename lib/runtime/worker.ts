@@ -1,6 +1,7 @@
 // The heartbeat worker: claims queued wakes and runs them, woken by PostgreSQL NOTIFY (a new wake,
 // a freed slot, a cancel) rather than by polling; a long fallback poll covers notifications missed
-// while disconnected, fires timer heartbeats, closes orphaned runs and prunes old logs. Any number
+// while disconnected, fires timer heartbeats, closes orphaned runs and prunes old logs; a short
+// tick of its own evaluates routine schedules (lib/runtime/routine-ticker.ts). Any number
 // of workers may share a database: claims use SKIP LOCKED, and each worker holds an advisory lock
 // for as long as its session lives, so its runs are known to be orphaned the moment it dies.
 import os from "node:os";
@@ -14,6 +15,7 @@ import { pruneLogs, sweepOrphans, touchRuns, WORKER_LOCK_CLASS } from "@/lib/run
 import { fireTimers } from "@/lib/runtime/timers";
 import { pruneIdempotencyKeys } from "@/lib/db/write-fence";
 import { scheduledBackup } from "@/lib/backup/schedule";
+import { RoutineTicker } from "@/lib/runtime/routine-ticker";
 
 const TOUCH_MS = 15_000;
 const PRUNE_MS = 3_600_000;
@@ -41,6 +43,7 @@ export class Worker {
   private failing = false;
   private reconnectMs = RECONNECT_MIN_MS;
   private retryMs = RECONNECT_MIN_MS;
+  private readonly routines = new RoutineTicker();
 
   constructor(opts: WorkerOptions = {}) {
     this.concurrency = opts.concurrency ?? env().CHARTER_WORKER_CONCURRENCY;
@@ -59,6 +62,7 @@ export class Worker {
       if (this.active.size) touchRuns([...this.active.keys()]).catch(() => {});
     }, TOUCH_MS));
     for (const t of this.timers) t.unref();
+    this.routines.start();
     log.info("heartbeat worker started", { workerId: this.id, concurrency: this.concurrency, pollMs: this.pollMs });
   }
 
@@ -182,6 +186,7 @@ export class Worker {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
+    await this.routines.stop();
     const running = [...this.active.values()];
     for (const r of running) r.abort.abort("the worker was stopped");
     await Promise.race([Promise.allSettled(running.map((r) => r.done)), new Promise((r) => setTimeout(r, 10_000).unref())]);

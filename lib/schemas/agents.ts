@@ -107,7 +107,7 @@ export const configRevisionResponseSchema = z.object({
   id: uuidSchema,
   agentId: uuidSchema,
   revision: intSchema,
-  config: configObject.describe("The agent's settings after this revision; secrets redacted"),
+  config: configObject.describe("The agent's settings after this revision; secrets redacted. `instructions` lists the managed instructions bundle of that revision (path, bytes, sha256 per file)"),
   changedKeys: z.array(z.string()),
   reason: z.string(),
   rolledBackFromId: uuidSchema.nullable(),

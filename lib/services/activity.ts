@@ -1,6 +1,8 @@
 // The activity log: one row per mutation, written in the mutation's transaction.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
+import type { SqlExec } from "@/lib/db/client";
+import { uuidv7 } from "@/lib/ids";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
 import { activityDto } from "@/lib/dto/activity";
 import type { ServiceContext, Tx } from "@/lib/services/context";
@@ -24,6 +26,16 @@ export async function recordActivity(tx: Tx, actor: Actor | null, input: Activit
   await tx.activityLog.create({
     data: { ...actorRef(actor), ...input, details: input.details ?? {} },
   });
+}
+
+/** recordActivity for transactions written in SQL (sqlTx). */
+export async function recordActivitySql(exec: SqlExec, actor: Actor | null, input: ActivityInput): Promise<void> {
+  const { actorType, actorId } = actorRef(actor);
+  await exec(
+    `INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
+     VALUES ($1::uuid, $2::uuid, $3::"ActorType", $4, $5, $6, $7, $8::jsonb)`,
+    [uuidv7(), input.companyId, actorType, actorId, input.action, input.entityType, input.entityId, JSON.stringify(input.details ?? {})],
+  );
 }
 
 const order = [["id", "desc", "uuid"]] as const;

@@ -1,4 +1,4 @@
-// Files stored in the database (DESIGN §10): checked by content, not by the name or the declared
+// Files stored in the database (docs/design.md §10): checked by content, not by the name or the declared
 // type; SVG only after sanitising. Logos are images of at most 2 MiB; issue attachments (see
 // lib/services/attachments.ts) also take documents and archives, up to 10 MiB. Only raster images
 // are ever served inline: everything else is a download.

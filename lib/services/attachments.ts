@@ -1,4 +1,4 @@
-// Files on issues and comments (DESIGN §10's assets, linked by IssueAttachment): checked by content
+// Files on issues and comments (docs/design.md §10's assets, linked by IssueAttachment): checked by content
 // (lib/services/assets.ts), at most 10 MiB, uploaded by board members and the company's agents,
 // removed by their uploader or a board member.
 import type { IssueAttachment } from "@/lib/generated/prisma/client";

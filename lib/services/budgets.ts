@@ -1,4 +1,4 @@
-// Budget enforcement (DESIGN §7): at 100% of its monthly budget an agent is paused with
+// Budget enforcement (docs/design.md §7): at 100% of its monthly budget an agent is paused with
 // pauseReason budget, and at the company's 100% every working agent of the company is; at 80% a
 // warning is logged once, when spend crosses the line. Budget pauses lift themselves when the
 // budget is raised or a new UTC month begins. All of it is SQL on a SqlExec, so it runs inside any

@@ -82,7 +82,7 @@ export function prefixCandidates(name: string): string[] {
   return [...new Set(out)];
 }
 
-async function pickPrefix(tx: Tx, input: CreateCompanyInput): Promise<string> {
+export async function pickPrefix(tx: Tx, input: Pick<CreateCompanyInput, "name" | "issuePrefix">): Promise<string> {
   const candidates = input.issuePrefix ? [input.issuePrefix] : prefixCandidates(input.name);
   const taken = new Set(
     (await tx.company.findMany({ where: { issuePrefix: { in: candidates } }, select: { issuePrefix: true } })).map((c) => c.issuePrefix),
@@ -142,7 +142,7 @@ export async function updateCompany(ctx: ServiceContext, ref: string, input: Upd
   const { issuePrefix: _p, spentMonthlyCents: _s, ...data } = input;
   const updated = await inTx(ctx, async (tx) => {
     const row = await tx.company.update({ where: { id: company.id }, data });
-    // a raised budget lifts budget pauses, a lowered one may impose them (DESIGN §7)
+    // a raised budget lifts budget pauses, a lowered one may impose them (docs/design.md §7)
     if (data.budgetMonthlyCents !== undefined) await settleBudgets(prismaExec(tx), ctx.actor, company.id);
     await recordActivity(tx, ctx.actor, {
       companyId: company.id, action: "company.updated", entityType: "company", entityId: company.id,

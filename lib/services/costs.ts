@@ -1,4 +1,4 @@
-// Cost events (DESIGN §7): an append-only ledger of spend. Each event is one statement that checks
+// Cost events (docs/design.md §7): an append-only ledger of spend. Each event is one statement that checks
 // the references, inserts the event, folds it into CostRollup and reads the budget state after it,
 // then the budget rules act on that state (a write only at a crossing); all on a
 // SqlExec so the runtime can record a run's cost inside its own transaction. recordCostEvent is

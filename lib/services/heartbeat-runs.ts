@@ -1,4 +1,4 @@
-// Heartbeat runs as the API shows them (DESIGN §8): list, get, log, transcript, cancel, and the board's
+// Heartbeat runs as the API shows them (docs/design.md §8): list, get, log, transcript, cancel, and the board's
 // "run now". Reads are open to the company's board users and agents; cancel and run-now are board
 // actions on an agent (agent.lifecycle).
 import type { HeartbeatRun, RunStatus } from "@/lib/generated/prisma/client";

@@ -1,4 +1,4 @@
-// @-mentions (DESIGN §6): `@Name` matches an agent's whole name, case-insensitive, trying longer
+// @-mentions (docs/design.md §6): `@Name` matches an agent's whole name, case-insensitive, trying longer
 // names first so "@Ada Lovelace" is not read as "@Ada"; `[@Name](agent://<agentId>)` links count
 // too. Pure: the caller supplies the company's agents. Board users are mentioned by link only
 // (`[@Name](user://<userId>)`): they get an inbox item, not a wake.

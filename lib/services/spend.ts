@@ -1,5 +1,5 @@
 // Month-to-date spend, derived from cost events over the current UTC calendar month: a new month
-// starts at zero without any job (DESIGN §7). It reads CostRollup, the per-day sums that the
+// starts at zero without any job (docs/design.md §7). It reads CostRollup, the per-day sums that the
 // statement inserting each cost event keeps in step with CostEvent, so a company with a million
 // events still answers from a few rows.
 import type { Db } from "@/lib/db/client";

@@ -1,4 +1,4 @@
-// Wake requests (DESIGN §8): a record from the moment a trigger fires, so every trigger can be
+// Wake requests (docs/design.md §8): a record from the moment a trigger fires, so every trigger can be
 // checked before any adapter runs. A wake for an agent that already has one queued is recorded as
 // coalesced into it: the agent will run once for both.
 import type { Prisma, WakeReason } from "@/lib/generated/prisma/client";

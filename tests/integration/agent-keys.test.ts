@@ -1,4 +1,4 @@
-// Agent API keys (DESIGN §3): minted by the board, shown once, stored as a digest, revoked by DELETE.
+// Agent API keys (docs/design.md §3): minted by the board, shown once, stored as a digest, revoked by DELETE.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { digestToken } from "@/lib/auth/tokens";

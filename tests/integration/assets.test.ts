@@ -1,4 +1,4 @@
-// POST /api/companies/:companyId/logo and GET /api/assets/:assetId (DESIGN §10, the spec's logo workflow).
+// POST /api/companies/:companyId/logo and GET /api/assets/:assetId (docs/design.md §10, the spec's logo workflow).
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { client, call } from "../support/api";

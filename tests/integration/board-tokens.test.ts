@@ -1,4 +1,4 @@
-// Board tokens for scripts and CI (DESIGN §3), and GET /api/board/me.
+// Board tokens for scripts and CI (docs/design.md §3), and GET /api/board/me.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { digestToken } from "@/lib/auth/tokens";

@@ -1,4 +1,4 @@
-// Checkout and release (DESIGN §6): who may claim, idempotence, 409 vs 422, agent status, lock
+// Checkout and release (docs/design.md §6): who may claim, idempotence, 409 vs 422, agent status, lock
 // clearing on release, reassignment and termination, and a real race of 20 agents on 10 issues.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";

@@ -1,4 +1,4 @@
-// The CLI of DESIGN §3, run as a user runs it, against this test file's database.
+// The CLI of docs/design.md §3, run as a user runs it, against this test file's database.
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";

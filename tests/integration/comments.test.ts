@@ -1,5 +1,5 @@
 // Issue comments: list (oldest first, paginated), one by id, create, and the mention wakes they raise
-// (DESIGN §6 and §8): one per mentioned agent per comment, never the author, coalesced when queued.
+// (docs/design.md §6 and §8): one per mentioned agent per comment, never the author, coalesced when queued.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { client, type ApiResponse } from "../support/api";

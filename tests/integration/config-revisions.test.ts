@@ -25,7 +25,7 @@ describe("config revisions", () => {
       expect.objectContaining({
         agentId, revision: 1, reason: "created", rolledBackFromId: null, createdByUserId: owner.id, createdByAgentId: null,
         changedKeys: ["adapterType", "adapterConfig", "runtimeConfig"],
-        config: { adapterType: "process", adapterConfig: { command: "v1", token: REDACTED }, runtimeConfig: { timeoutSec: 60 } },
+        config: { adapterType: "process", adapterConfig: { command: "v1", token: REDACTED }, runtimeConfig: { timeoutSec: 60 }, instructions: { files: [] } },
       }),
     ]);
   });

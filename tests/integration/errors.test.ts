@@ -1,4 +1,4 @@
-// DESIGN §4: one error body, X-Request-Id everywhere, 401 with WWW-Authenticate, and no input
+// docs/design.md §4: one error body, X-Request-Id everywhere, 401 with WWW-Authenticate, and no input
 // that produces a 500 (tests/support/api.ts fails any test that meets a 5xx).
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";

@@ -65,7 +65,7 @@ describe("rule 3: local adapters use adapterConfig.instructionsFilePath", () => 
     const cases: [string, string][] = [
       ["AGENTS.md", "/srv/repo/AGENTS.md"],
       ["docs/../prompts/main.md", "/srv/repo/prompts/main.md"],
-      ["../shared/INSTRUCTIONS.md", "/srv/shared/INSTRUCTIONS.md"],
+      ["../common/INSTRUCTIONS.md", "/srv/common/INSTRUCTIONS.md"],
       ["/etc/charter/agent.md", "/etc/charter/agent.md"],
     ];
     for (const [input, stored] of cases) {

@@ -1,5 +1,5 @@
 // The spec's status table through PATCH /api/issues/:issueId: every legal move answers 200 with its
-// timestamps, illegal ones 422 without touching the row; cancellation rights (DESIGN §6,
+// timestamps, illegal ones 422 without touching the row; cancellation rights (docs/design.md §6,
 // convention 6) and the CEO strategy gate (spec rule 3).
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";

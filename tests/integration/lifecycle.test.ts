@@ -1,4 +1,4 @@
-// POST /api/agents/:agentId/pause|resume|terminate (DESIGN §6), and which agents' keys authenticate (§3).
+// POST /api/agents/:agentId/pause|resume|terminate (docs/design.md §6), and which agents' keys authenticate (docs/design.md §3).
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { client } from "../support/api";

@@ -1,4 +1,4 @@
-// spec/tool-server-oauth.md, rule by rule, in both profiles of DESIGN §9 (strict and seed). Each test
+// spec/tool-server-oauth.md, rule by rule, in both profiles of docs/design.md §9 (strict and seed). Each test
 // names the rule it pins down. Real PostgreSQL, real session cookies, real codes and tokens.
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";

@@ -1,5 +1,5 @@
-// The process adapter end to end: a wake becomes a run, a real process is spawned with the DESIGN
-// §8 environment (it writes what it sees to a file), the log is kept, and the run key stops
+// The process adapter end to end: a wake becomes a run, a real process is spawned with the
+// docs/design.md §8 environment (it writes what it sees to a file), the log is kept, and the run key stops
 // working when the run ends.
 import fs from "node:fs";
 import os from "node:os";

@@ -1,4 +1,5 @@
-// STYLE 10 for the issue endpoints: a caller of another company (its owner or one of its agents) gets
+// The tenancy rule (docs/design.md §4) for the issue endpoints: a caller of another company (its owner
+// or one of its agents) gets
 // 404 not_found from every issue route, by id and by identifier, and the victim's issues, labels,
 // comments and wake requests stay exactly as they were.
 import { describe, expect, it } from "vitest";

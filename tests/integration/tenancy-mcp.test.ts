@@ -1,5 +1,5 @@
-// STYLE 10 for /mcp: every company-scoped tool called by another company's board user (with an OAuth
-// access token) or agent (API key) answers not_found, and the victim company is unchanged.
+// The tenancy rule (docs/design.md §4) for /mcp: every company-scoped tool called by another company's
+// board user (with an OAuth access token) or agent (API key) answers not_found, and the victim company is unchanged.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createWorld } from "../factories";
 import { companySnapshot } from "../support/snapshot";

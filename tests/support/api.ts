@@ -92,7 +92,7 @@ export async function call<T = any>(method: string, url: string, opts: CallOptio
   const res = await handler(req, { params: Promise.resolve(params) });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const text = Buffer.from(bytes).toString("utf8");
-  // DESIGN §4: no input may produce a 500, so every test that reaches one fails here
+  // docs/design.md §4: no input may produce a 500, so every test that reaches one fails here
   if (res.status >= 500) throw new Error(`${method} ${url} answered ${res.status}: ${text}`);
   let parsed: unknown = text;
   if ((res.headers.get("content-type") ?? "").includes("json") && text) parsed = JSON.parse(text);
@@ -108,6 +108,7 @@ export function client(token: string | null) {
     get: <T = any>(url: string, o: Omit<CallOptions, "token"> = {}) => call<T>("GET", url, { ...o, token }),
     post: <T = any>(url: string, body?: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => call<T>("POST", url, { ...o, body, token }),
     patch: <T = any>(url: string, body?: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => call<T>("PATCH", url, { ...o, body, token }),
+    put: <T = any>(url: string, body?: unknown, o: Omit<CallOptions, "token" | "body"> = {}) => call<T>("PUT", url, { ...o, body, token }),
     delete: <T = any>(url: string, o: Omit<CallOptions, "token"> = {}) => call<T>("DELETE", url, { ...o, token }),
     /** multipart/form-data POST with one file part (the logo upload) */
     upload: <T = any>(url: string, file: { bytes: Uint8Array; name: string; type?: string }, field = "file") => {

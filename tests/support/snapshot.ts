@@ -11,11 +11,15 @@ export async function companySnapshot(companyId: string) {
     agents: await d.agent.findMany({ where: { companyId }, ...byId }),
     keys: await d.agentKey.findMany({ where: { companyId }, ...byId }),
     revisions: await d.agentConfigRevision.findMany({ where: { companyId }, ...byId }),
+    instructions: await d.agentInstructionsFile.findMany({ where: { companyId }, ...byId }),
     assets: await d.asset.findMany({ where: { companyId }, select: { id: true, sha256: true, contentType: true, byteSize: true }, ...byId }),
     activity: await d.activityLog.findMany({ where: { companyId }, ...byId }),
     issues: await d.issue.findMany({ where: { companyId }, ...byId }),
     issueLabels: await d.issueLabel.findMany({ where: { companyId }, orderBy: [{ issueId: "asc" }, { labelId: "asc" }] }),
     comments: await d.issueComment.findMany({ where: { companyId }, ...byId }),
     wakeRequests: await d.wakeRequest.findMany({ where: { companyId }, ...byId }),
+    routines: await d.routine.findMany({ where: { companyId }, ...byId }),
+    routineTriggers: await d.routineTrigger.findMany({ where: { companyId }, ...byId }),
+    routineRuns: await d.routineRun.findMany({ where: { companyId }, ...byId }),
   };
 }

@@ -1,4 +1,4 @@
-// @-mention parsing (DESIGN §6): whole names, case-insensitive, longest name first, agent:// links,
+// @-mention parsing (docs/design.md §6): whole names, case-insensitive, longest name first, agent:// links,
 // never inside an email address, each agent once.
 import { describe, expect, it } from "vitest";
 import { parseMentions } from "@/lib/services/mentions";

@@ -1,4 +1,4 @@
-// GET /authorize (spec: tool-server-oauth.md; profiles: DESIGN §9)
+// GET /authorize (the tool-server rules and profiles: docs/design.md §9)
 import type { NextRequest } from "next/server";
 import { sessionUserId } from "@/lib/auth/session";
 import { authorize } from "@/lib/oauth/authorize";

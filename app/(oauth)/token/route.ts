@@ -1,4 +1,4 @@
-// GET and POST /token (spec: tool-server-oauth.md)
+// GET and POST /token (the tool-server rules: docs/design.md §9)
 import type { NextRequest } from "next/server";
 import { requestParams } from "@/lib/oauth/params";
 import { token } from "@/lib/oauth/token";

@@ -18,7 +18,7 @@ export interface Usage {
 
 export interface AdapterContext {
   run: ClaimedRun;
-  /** the DESIGN §8 values (SERVICE_*) that apply to this run */
+  /** the docs/design.md §8 values (SERVICE_*) that apply to this run */
   serviceEnv: Record<string, string>;
   /** aborted when the run is cancelled or the worker stops */
   signal: AbortSignal;

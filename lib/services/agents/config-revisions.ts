@@ -9,6 +9,7 @@ import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { AppError } from "@/lib/http/errors";
+import { bundleSnapshot, readInstructionsBundle, replaceBundleFiles, snapshotFiles } from "@/lib/services/agents/instructions-files";
 
 export const configKeys = ["adapterType", "adapterConfig", "runtimeConfig"] as const;
 
@@ -16,9 +17,14 @@ interface ConfigSnapshot {
   adapterType: Agent["adapterType"];
   adapterConfig: Prisma.JsonValue;
   runtimeConfig: Prisma.JsonValue;
+  /** the managed instructions bundle; absent in revisions taken before bundles existed */
+  instructions?: Prisma.JsonValue;
 }
 
-const snapshot = (a: Agent): ConfigSnapshot => ({ adapterType: a.adapterType, adapterConfig: a.adapterConfig, runtimeConfig: a.runtimeConfig });
+async function snapshot(tx: Tx, a: Agent) {
+  const bundle = await readInstructionsBundle(tx, a.companyId, a.id);
+  return { adapterType: a.adapterType, adapterConfig: a.adapterConfig, runtimeConfig: a.runtimeConfig, instructions: bundleSnapshot(bundle.files) };
+}
 
 export async function recordConfigRevision(
   tx: Tx, actor: Actor | null, agent: Agent, changedKeys: string[], reason: string, rolledBackFromId: string | null = null,
@@ -31,7 +37,7 @@ export async function recordConfigRevision(
   return tx.agentConfigRevision.create({
     data: {
       companyId: agent.companyId, agentId: agent.id, revision: (last?.revision ?? 0) + 1,
-      config: snapshot(agent) as unknown as Prisma.InputJsonObject, changedKeys, reason, rolledBackFromId,
+      config: (await snapshot(tx, agent)) as unknown as Prisma.InputJsonObject, changedKeys, reason, rolledBackFromId,
       createdByAgentId: actor?.kind === "agent" ? actor.agentId : null,
       createdByUserId: actor?.kind === "board" ? actor.userId : null,
     },
@@ -56,7 +62,9 @@ export async function rollbackConfig(ctx: ServiceContext, agentRef: string, revi
   const target = await ctx.db.agentConfigRevision.findFirst({ where: { id: revisionId, companyId: agent.companyId, agentId: agent.id } });
   if (!target) throw notFound("Config revision");
   const config = target.config as unknown as ConfigSnapshot;
+  const files = snapshotFiles(config.instructions);
   const updated = await inTx(ctx, async (tx) => {
+    if (files) await replaceBundleFiles(tx, agent.companyId, agent.id, files);
     const row = await tx.agent.update({
       where: { id: agent.id },
       data: {
@@ -65,7 +73,7 @@ export async function rollbackConfig(ctx: ServiceContext, agentRef: string, revi
         runtimeConfig: (config.runtimeConfig ?? {}) as Prisma.InputJsonObject,
       },
     });
-    const revision = await recordConfigRevision(tx, ctx.actor, row, [...configKeys], "rollback", target.id);
+    const revision = await recordConfigRevision(tx, ctx.actor, row, [...configKeys, ...(files ? ["instructions"] : [])], "rollback", target.id);
     await recordActivity(tx, ctx.actor, {
       companyId: row.companyId, action: "agent.config_rolled_back", entityType: "agent", entityId: row.id,
       details: { toRevision: target.revision, newRevision: revision.revision },

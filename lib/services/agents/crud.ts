@@ -63,6 +63,8 @@ export async function assertCeoFree(tx: Tx, companyId: string, exceptId?: string
 
 export interface NewAgentOptions {
   status: "idle" | "pending_approval";
+  /** the urlKey to prefer (an imported agent keeps its package slug when free); default: from the name */
+  urlKey?: string;
 }
 
 /** Inserts an agent with its first config revision and activity row; used by create and hire. */
@@ -72,7 +74,7 @@ export async function insertAgent(tx: Tx, ctx: ServiceContext, companyId: string
   await assertReportsTo(tx, companyId, null, input.reportsTo ?? null, input.role);
   const agent = await tx.agent.create({
     data: {
-      companyId, name: input.name, urlKey: await freeUrlKey(tx, companyId, input.name), role: input.role,
+      companyId, name: input.name, urlKey: await freeUrlKey(tx, companyId, opts.urlKey ?? input.name), role: input.role,
       title: input.title ?? "", icon: input.icon ?? null, capabilities: input.capabilities ?? "",
       reportsToId: input.reportsTo ?? null, adapterType: input.adapterType,
       adapterConfig: (input.adapterConfig ?? {}) as Prisma.InputJsonObject,

@@ -7,6 +7,7 @@ import { recordActivity } from "@/lib/services/activity";
 import { agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { agentsSpendCents, atLimit, companySpendCents } from "@/lib/services/spend";
 import { formatCents } from "@/lib/format";
+import { pauseRoutinesOf } from "@/lib/services/routines/crud";
 
 const transitionError = (from: AgentStatus, action: string) =>
   new AppError("invalid_transition", `An agent that is ${from} cannot be ${action}`);
@@ -91,6 +92,7 @@ export async function terminateAgent(ctx: ServiceContext, ref: string) {
     });
     if (res.count === 0) return tx.agent.findUniqueOrThrow({ where: { id: agent.id } });
     await releaseAgentWork(tx, agent.companyId, agent.id);
+    await pauseRoutinesOf(tx, agent.companyId, agent.id);
     // Its reports move up to its own manager, so no one is left reporting to a terminated agent.
     await tx.agent.updateMany({ where: { companyId: agent.companyId, reportsToId: agent.id }, data: { reportsToId: agent.reportsToId } });
     await recordActivity(tx, ctx.actor, { companyId: agent.companyId, action: "agent.terminated", entityType: "agent", entityId: agent.id });

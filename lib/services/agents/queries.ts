@@ -73,7 +73,7 @@ const identitySql = (target: string) => `WITH RECURSIVE target AS (${target}),
             (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'role', role, 'title', title) ORDER BY depth), '[]')
                FROM chain) AS chain,
             c."budgetMonthlyCents"::float8 AS "companyBudget",
-            -- the company's month only when it has a budget (DESIGN §7: its 80% warns every agent)
+            -- the company's month only when it has a budget (docs/design.md §7: its 80% warns every agent)
             CASE WHEN c."budgetMonthlyCents" > 0 THEN
               (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
                 WHERE r."companyId" = a."companyId" AND r.day >= $1::date AND r.day < $2::date) ELSE 0 END AS "companySpent"
@@ -82,7 +82,7 @@ const identitySql = (target: string) => `WITH RECURSIVE target AS (${target}),
 
 const month = () => [isoDay(monthStartUtc()), isoDay(nextMonthStartUtc())];
 
-/** /api/agents/me: budgetWarning is on at 80% of the agent's budget or of its company's (DESIGN §7). */
+/** /api/agents/me: budgetWarning is on at 80% of the agent's budget or of its company's (docs/design.md §7). */
 function identityDto(row: AgentWithExtras | undefined) {
   if (!row) return null;
   const { spent, chain, companyBudget, companySpent, ...agent } = row;

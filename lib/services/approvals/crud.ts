@@ -1,4 +1,4 @@
-// Approvals: requests for a board decision (DESIGN §6). Reading, creating a CEO's strategy
+// Approvals: requests for a board decision (docs/design.md §6). Reading, creating a CEO's strategy
 // approval, comments, and links to issues both ways. Decisions live in ./decide.ts, hires in
 // ../hires.ts.
 import type { Approval, Prisma } from "@/lib/generated/prisma/client";

@@ -1,4 +1,4 @@
-// The approval state machine (DESIGN §6): pending → approved | rejected | revision_requested, and
+// The approval state machine (docs/design.md §6): pending → approved | rejected | revision_requested, and
 // revision_requested → pending by the requester's resubmit. Each move is a conditional update;
 // repeating a decision is a 200 no-op, the other way 422. The side effects commit with the
 // decision: a hire's agent turns idle or terminated, and the requesting agent gets a wake.
@@ -9,6 +9,7 @@ import { strategyPayloadSchema } from "@/lib/schemas/approvals";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { prismaExec, requestWake } from "@/lib/services/wakeups";
+import { pauseRoutinesOf } from "@/lib/services/routines/crud";
 import { releaseAgentWork } from "@/lib/services/agents/lifecycle";
 import { applyHirePayload } from "@/lib/services/hires";
 import { approvalWithLinks, getApprovalOrThrow, linkedIssueIds } from "@/lib/services/approvals/crud";
@@ -32,11 +33,14 @@ async function applyHireDecision(tx: Tx, approval: Approval, decision: Decision)
     }
   } else {
     const res = await tx.agent.updateMany({ where, data: { status: "terminated", pauseReason: null } });
-    if (res.count) await releaseAgentWork(tx, approval.companyId, approval.subjectAgentId);
+    if (res.count) {
+      await releaseAgentWork(tx, approval.companyId, approval.subjectAgentId);
+      await pauseRoutinesOf(tx, approval.companyId, approval.subjectAgentId);
+    }
   }
 }
 
-/** The requesting agent hears of the decision (DESIGN §8); the runtime maps the payload to SERVICE_APPROVAL_* values. */
+/** The requesting agent hears of the decision (docs/design.md §8); the runtime maps the payload to SERVICE_APPROVAL_* values. */
 async function wakeRequester(tx: Tx, approval: Approval, status: ApprovalStatus) {
   if (!approval.requestedByAgentId) return;
   const requester = await tx.agent.findFirst({

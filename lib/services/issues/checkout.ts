@@ -1,4 +1,4 @@
-// Checkout (DESIGN §6): one atomic conditional UPDATE, with its activity row in the same statement.
+// Checkout (docs/design.md §6): one atomic conditional UPDATE, with its activity row in the same statement.
 // PostgreSQL re-checks the WHERE clause after waiting for the row lock, so of any number of racing
 // agents exactly one wins; the rest get 409 and move on (convention 2). Release clears every lock.
 import type { IssueStatus } from "@/lib/generated/prisma/client";
@@ -59,7 +59,7 @@ const returning = `RETURNING ${issueColumns("i")}, ARRAY(SELECT l."labelId"::tex
 
 export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { agentId: string; expectedStatuses: IssueStatus[] }) {
   const actor = ctx.actor;
-  // the issue first: another company's issue is 404 whatever the body says (DESIGN §4)
+  // the issue first: another company's issue is 404 whatever the body says (docs/design.md §4)
   const t = await loadTarget(ctx, ref, input.agentId);
   authorize(actor, "work.write", t.companyId);
   if (actor.kind === "agent" && actor.agentId !== input.agentId) throw forbidden("An agent may only check out as itself");

@@ -1,8 +1,9 @@
 // Creating an issue: the identifier comes from a per-company counter incremented inside the same
 // transaction, so numbers are unique, never reused and gap-free under concurrent creation. The
 // counter row is locked until commit, so the whole insert is one SQL statement to keep that short.
-import type { Issue, IssueStatus } from "@/lib/generated/prisma/client";
-import { sqlTx } from "@/lib/db/client";
+import type { Issue, IssueStatus, Prisma } from "@/lib/generated/prisma/client";
+import type { Actor } from "@/lib/auth/actor";
+import { sqlTx, type SqlExec } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { issueDto } from "@/lib/dto/issues";
 import { uuidv7 } from "@/lib/ids";
@@ -10,12 +11,12 @@ import type { CreateIssueInput } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
 import { actorRef } from "@/lib/services/activity";
 import { companyIdOrThrow } from "@/lib/services/companies";
-import { requestWake } from "@/lib/services/wakeups";
+import { requestWake, type WakeInput } from "@/lib/services/wakeups";
 import { initialStatuses } from "@/lib/services/issues/status";
 import { assertIssueRefs, assertStrategyGate } from "@/lib/services/issues/refs";
 import { issueColumns } from "@/lib/services/issues/queries";
 
-function initialStatus(input: CreateIssueInput): IssueStatus {
+export function initialStatus(input: CreateIssueInput): IssueStatus {
   const status = input.status ?? (input.assigneeAgentId || input.assigneeUserId ? "todo" : "backlog");
   if (!initialStatuses.includes(status)) {
     throw new AppError("invalid_transition", `A new issue cannot start as ${status}; use one of ${initialStatuses.join(", ")}`);
@@ -26,7 +27,7 @@ function initialStatus(input: CreateIssueInput): IssueStatus {
   return status;
 }
 
-const insertIssue = `
+const insertIssueSql = `
   WITH c AS (
     UPDATE "Company" SET "issueCounter" = "issueCounter" + 1 WHERE id = $1::uuid RETURNING "issueCounter" AS n, "issuePrefix" AS prefix
   ), i AS (
@@ -46,28 +47,41 @@ const insertIssue = `
   )
   SELECT i.*, $14::text[] AS "labelIds" FROM i`;
 
+/** The wake a new issue's assignee gets: an assignment (routine fires bring their own reason and payload). */
+export interface NewIssueWake {
+  reason: WakeInput["reason"];
+  payload: Prisma.InputJsonObject;
+}
+
+/**
+ * Inserts an issue in the caller's transaction: identifier, labels, the issue.created activity row
+ * and, when `wake` is given, the assignee's wake. The one write path of new issues.
+ */
+export async function insertIssue(exec: SqlExec, companyId: string, input: CreateIssueInput, status: IssueStatus, actor: Actor | null, wake: NewIssueWake | null) {
+  const { actorType, actorId } = actorRef(actor);
+  const labelIds = [...new Set(input.labelIds ?? [])];
+  const [issue] = (await exec(insertIssueSql, [
+    companyId, uuidv7(), input.title, input.description ?? "", status, input.priority,
+    input.parentId ?? null, input.projectId ?? null, input.goalId ?? null, input.assigneeAgentId ?? null, input.assigneeUserId ?? null,
+    actor?.kind === "agent" ? actor.agentId : null, actor?.kind === "board" ? actor.userId : null,
+    labelIds, uuidv7(), actorType, actorId,
+  ])) as unknown as (Issue & { labelIds: string[] })[];
+  if (issue.assigneeAgentId && wake) {
+    await requestWake(exec, {
+      companyId, agentId: issue.assigneeAgentId, reason: wake.reason, source: `assigned ${issue.identifier}`,
+      issueId: issue.id, payload: { taskId: issue.id, wakeReason: wake.reason, ...wake.payload },
+    });
+  }
+  return issue;
+}
+
 export async function createIssue(ctx: ServiceContext, companyRef: string, input: CreateIssueInput) {
   const companyId = await companyIdOrThrow(ctx, companyRef, "work.write");
   const status = initialStatus(input);
   await assertIssueRefs(ctx.db, companyId, input);
   const actor = ctx.actor;
   if (status === "in_progress" && actor.kind === "agent") await assertStrategyGate(ctx.db, companyId, { id: actor.agentId, role: actor.role });
-  const { actorType, actorId } = actorRef(actor);
-  const labelIds = [...new Set(input.labelIds ?? [])];
-  const row = await sqlTx(async (exec) => {
-    const [issue] = (await exec(insertIssue, [
-      companyId, uuidv7(), input.title, input.description ?? "", status, input.priority,
-      input.parentId ?? null, input.projectId ?? null, input.goalId ?? null, input.assigneeAgentId ?? null, input.assigneeUserId ?? null,
-      actor.kind === "agent" ? actor.agentId : null, actor.kind === "board" ? actor.userId : null,
-      labelIds, uuidv7(), actorType, actorId,
-    ])) as unknown as (Issue & { labelIds: string[] })[];
-    if (issue.assigneeAgentId && !(actor.kind === "agent" && actor.agentId === issue.assigneeAgentId)) {
-      await requestWake(exec, {
-        companyId, agentId: issue.assigneeAgentId, reason: "assignment", source: `assigned ${issue.identifier}`,
-        issueId: issue.id, payload: { taskId: issue.id, wakeReason: "assignment" },
-      });
-    }
-    return issue;
-  });
+  const selfAssigned = actor.kind === "agent" && actor.agentId === input.assigneeAgentId;
+  const row = await sqlTx((exec) => insertIssue(exec, companyId, input, status, actor, selfAssigned ? null : { reason: "assignment", payload: {} }));
   return issueDto(row);
 }

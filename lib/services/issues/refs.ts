@@ -45,7 +45,7 @@ async function assertNoParentCycle(db: Db | Tx, companyId: string, selfId: strin
   }
 }
 
-/** DESIGN §6: a CEO moves work to in_progress only after the board approved its strategy. */
+/** docs/design.md §6: a CEO moves work to in_progress only after the board approved its strategy. */
 export async function assertStrategyGate(db: Db | Tx, companyId: string, agent: { id: string; role: string }) {
   if (agent.role !== "ceo") return;
   const approved = await db.approval.findFirst({

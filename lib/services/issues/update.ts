@@ -12,6 +12,7 @@ import { chainOfCommand } from "@/lib/services/agents/queries";
 import { isLegalMove, isTerminal } from "@/lib/services/issues/status";
 import { assertIssueRefs, assertStrategyGate } from "@/lib/services/issues/refs";
 import { getIssueOrThrow, issueWithLabels } from "@/lib/services/issues/queries";
+import { closeRoutineRuns } from "@/lib/services/routines/runs";
 
 /** Board, the issue's creator, or an agent above its creator in the chain of command may cancel. */
 async function assertMayCancel(tx: Tx, actor: Actor, issue: Issue) {
@@ -101,6 +102,7 @@ export async function updateIssue(ctx: ServiceContext, ref: string, input: Updat
         issueId: row.id, payload: { taskId: row.id, wakeReason: "assignment" },
       });
     }
+    if (to !== current.status && (to === "done" || to === "cancelled")) await closeRoutineRuns(tx, row.companyId, row.id, to);
     if (comment) await insertComment(tx, actor, row, comment);
     return tx.issue.findUniqueOrThrow({ where: { id: row.id } });
   });

@@ -4,6 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import { getAgent, listAgents } from "@/lib/services/agents/crud";
 import { listAgentKeys } from "@/lib/services/agents/keys";
 import { listConfigRevisions } from "@/lib/services/agents/config-revisions";
+import { getInstructions } from "@/lib/services/agents/instructions-bundle";
 import { listRuns } from "@/lib/services/heartbeat-runs";
 import { RUN_PAGE_SIZE } from "@/lib/queries/runs";
 import { allPages, boardPageContext, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
@@ -12,8 +13,11 @@ import { AgentDetail } from "@/components/agents/agent-detail.client";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Agent" };
 
-export default async function AgentPage({ params }: { params: Promise<{ prefix: string; urlKey: string }> }) {
+export default async function AgentPage({ params, searchParams }: {
+  params: Promise<{ prefix: string; urlKey: string }>; searchParams: Promise<{ tab?: string | string[] }>;
+}) {
   const { prefix, urlKey } = await params;
+  const { tab } = await searchParams;
   const ctx = await boardPageContext(`/${prefix}/agents/${urlKey}`);
   const company = await companyForPrefix(prefix);
   // Look the urlKey up inside this company: getAgent alone searches every company of the user,
@@ -24,10 +28,11 @@ export default async function AgentPage({ params }: { params: Promise<{ prefix: 
   if (!found) notFound();
   const agent = await orNotFound(getAgent(ctx, found.id));
   const canKeys = can(ctx.actor, "agent.keys", company.id);
-  const [keys, revisions, runs] = await Promise.all([
+  const [keys, revisions, runs, instructions] = await Promise.all([
     canKeys ? allPages((q) => listAgentKeys(ctx, agent.id, q)) : Promise.resolve(null),
     allPages((q) => listConfigRevisions(ctx, agent.id, q)),
     listRuns(ctx, company.id, { agentId: agent.id, limit: RUN_PAGE_SIZE }),
+    getInstructions(ctx, agent.id),
   ]);
   return (
     <AgentDetail
@@ -38,11 +43,14 @@ export default async function AgentPage({ params }: { params: Promise<{ prefix: 
       initialKeys={keys}
       initialRevisions={revisions}
       initialRuns={runs}
+      initialInstructions={instructions}
+      initialTab={tab === "instructions" ? "instructions" : "overview"}
       can={{
         update: can(ctx.actor, "agent.update", company.id),
         lifecycle: can(ctx.actor, "agent.lifecycle", company.id),
         keys: canKeys,
         rollback: can(ctx.actor, "agent.config.rollback", company.id),
+        instructions: can(ctx.actor, "agent.instructions", company.id),
       }}
     />
   );
