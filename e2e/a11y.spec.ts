@@ -30,6 +30,22 @@ async function violations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(" | ")}`);
 }
 
+/** Each tab of the page that is not showing yet (an agent's instructions, a run's transcript…), in turn. */
+async function auditTabs(page: Page, testInfo: TestInfo, label: string) {
+  const tabs = page.getByRole("tab");
+  const count = await tabs.count();
+  for (let i = 0; i < count; i++) {
+    const tab = tabs.nth(i);
+    if ((await tab.getAttribute("aria-selected")) === "true") continue;
+    const name = (await tab.innerText()).trim();
+    await tab.click();
+    await expect(tab).toHaveAttribute("aria-selected", "true");
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await snap(page, testInfo, `${label}-tab-${name.replace(/\W+/g, "-").toLowerCase()}`);
+    expect.soft(await violations(page), `${label}, tab ${name}`).toEqual([]);
+  }
+}
+
 async function auditPages(page: Page, testInfo: TestInfo, pages: Array<[string, string]>, tag: string) {
   for (const theme of themes) {
     for (const [name, url] of pages) {
@@ -37,6 +53,7 @@ async function auditPages(page: Page, testInfo: TestInfo, pages: Array<[string, 
         await open(page, url, theme);
         await snap(page, testInfo, `${tag}-${name}-${theme}`);
         expect.soft(await violations(page), `${url} in ${theme}`).toEqual([]);
+        await auditTabs(page, testInfo, `${tag}-${name}-${theme}`);
       });
     }
   }
@@ -103,8 +120,36 @@ test("phone width: no page scrolls sideways", async ({ page }, testInfo) => {
       await test.step(`${name} (${theme})`, async () => {
         await open(page, url, theme);
         await snap(page, testInfo, `phone-${name}-${theme}`);
+        // the first screen as a phone shows it, easier to look at than the whole page
+        if (process.env.CHARTER_E2E_SCREENSHOTS === "1") await page.screenshot({ path: testInfo.outputPath(`phone-${name}-${theme}-screen.png`) });
         const widths = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));
         expect.soft(widths.scroll, `${url} is ${widths.scroll}px wide at ${widths.inner}px`).toBeLessThanOrEqual(widths.inner);
+      });
+    }
+  }
+});
+
+test("keyboard focus is visible on every control it reaches", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const pages = await pagesOf(page, normalCompany);
+  for (const [name, url] of pages.filter(([n]) => ["dashboard", "issues", "issue", "agent", "settings"].includes(n))) {
+    for (const theme of themes) {
+      await test.step(`${name} (${theme})`, async () => {
+        await open(page, url, theme);
+        const unringed: string[] = [];
+        for (let i = 0; i < 40; i++) {
+          await page.keyboard.press("Tab");
+          // an outline of 2 px or more, or a ring of 2 px or more (a spread box-shadow), while the control has focus
+          const seen = await page.evaluate(() => {
+            const el = document.activeElement as HTMLElement | null;
+            if (!el || el === document.body) return null;
+            const s = getComputedStyle(el);
+            const ring = (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2) || /0px 0px 0px (\d{2,}|[2-9])(\.\d+)?px/.test(s.boxShadow);
+            return { ring, what: `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"` };
+          });
+          if (seen && !seen.ring) unringed.push(seen.what);
+        }
+        expect.soft(unringed, `${url} in ${theme}: controls without a visible focus ring`).toEqual([]);
       });
     }
   }
