@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { dateTimeSchema, intSchema } from "@/lib/schemas/common";
 
-export const inboxItemKinds = ["approval", "run_failed", "issue_blocked", "issue_assigned", "mention", "agent_paused"] as const;
+const inboxItemKinds = ["approval", "run_failed", "issue_blocked", "issue_assigned", "mention", "agent_paused"] as const;
 export type InboxItemKind = (typeof inboxItemKinds)[number];
 
 /** The most unread items the count counts: the side bar shows "99+" past that. */

@@ -12,11 +12,11 @@ import { requireBoard } from "@/lib/auth/permissions";
 import { decodeCursor, toPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
 import { inboxItemDto, type InboxRow } from "@/lib/dto/inbox-items";
 import { UNREAD_COUNT_CAP, type BoardInboxQuery, type InboxCount, type InboxItemKind, type MarkInboxInput } from "@/lib/schemas/inbox";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import type { ServiceContext } from "@/lib/services/context";
 
 /** How far back the kinds that are events, not states, reach. */
-export const INBOX_WINDOWS = { failedRunsDays: 14, mentionsDays: 30 } as const;
+const INBOX_WINDOWS = { failedRunsDays: 14, mentionsDays: 30 } as const;
 
 /** The largest page: each branch's own LIMIT is this constant (an unknown LIMIT spoils kept plans). */
 const BRANCH_LIMIT = 501;

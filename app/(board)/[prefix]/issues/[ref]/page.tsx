@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { cache } from "react";
-import { notFound } from "next/navigation";
 import { can } from "@/lib/auth/permissions";
 import { COMMENT_PAGE_SIZE, SUB_ISSUE_PAGE_SIZE } from "@/lib/queries/issues";
 import { getIssueDetail } from "@/lib/services/issues/queries";
@@ -25,8 +24,7 @@ type Params = { params: Promise<{ prefix: string; ref: string }> };
 const issueForPage = cache(async (prefix: string, ref: string) => {
   const ctx = await boardPageContext(`/${prefix}/issues/${ref}`);
   const company = await companyForPrefix(prefix);
-  const issue = await orNotFound(getIssueDetail(ctx, segment(ref)));
-  if (issue.companyId !== company.id) notFound();
+  const issue = await orNotFound(getIssueDetail(ctx, segment(ref), company.id));
   return { ctx, company, issue };
 });
 
