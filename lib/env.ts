@@ -65,6 +65,10 @@ export const envSchema = z.object({
   CHARTER_BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   /** the folder's backups together stay under this many bytes (oldest deleted; a backup that would pass it is abandoned) */
   CHARTER_BACKUP_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).default(10 * 1024 ** 3),
+  /** company imports: the largest request body, and the most Charter reads from a cloned package */
+  CHARTER_PACKAGE_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(1024 ** 3).default(8 * 1024 * 1024),
+  /** company imports: a git fetch is killed after this many seconds */
+  CHARTER_GIT_TIMEOUT_SEC: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

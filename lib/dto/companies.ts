@@ -22,5 +22,4 @@ export function companyDto(row: Company, spentMonthlyCents: number) {
   return { ...companyProfileDto(row), spentMonthlyCents };
 }
 
-export type CompanyProfileDto = ReturnType<typeof companyProfileDto>;
 export type CompanyDto = ReturnType<typeof companyDto>;

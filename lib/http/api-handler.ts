@@ -26,6 +26,8 @@ interface Spec<P extends ZObj | undefined, Q extends ZObj | undefined, B extends
   body?: B;
   /** the query also takes limit and cursor; the handler returns a Page */
   list?: L;
+  /** a larger JSON body limit than MAX_BODY_BYTES, for the few routes whose bodies carry files */
+  maxBodyBytes?: () => number;
   /**
    * Answers a caller with an agent key in one statement that also authenticates it, skipping the
    * separate actor lookup; for the hottest agent reads. Returns what the handler would (an object or
@@ -53,7 +55,7 @@ type Ctx = { params: Promise<Record<string, string | string[]>> };
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 const noQuery = z.object({}).strict();
 
-export class ListResult<T> {
+class ListResult<T> {
   constructor(readonly page: Page<T> | JsonPage) {}
 }
 
@@ -104,7 +106,7 @@ export function apiHandler<
       }
       const actor = spec.auth === "none" ? null : await resolveActor(req);
       const form = spec.multipart ? await readMultipart(req, spec.multipart.maxBytes) : undefined;
-      const body = spec.body ? parse(spec.body, await readBody(req), "body") : undefined;
+      const body = spec.body ? parse(spec.body, await readBody(req, spec.maxBodyBytes?.()), "body") : undefined;
       const ctx = { db: db(), actor: actor as Actor };
       const handle = async () => {
         try {

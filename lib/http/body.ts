@@ -26,8 +26,8 @@ export async function readCapped(req: Request, maxBytes: number): Promise<Uint8A
 const tooLarge = (max: number) => new AppError("payload_too_large", `The request body is larger than ${max} bytes`);
 
 /** The JSON body; an empty body reads as {} so optional-only bodies may be omitted. */
-export async function readBody(req: Request): Promise<unknown> {
-  const bytes = await readCapped(req, env().MAX_BODY_BYTES);
+export async function readBody(req: Request, maxBytes = env().MAX_BODY_BYTES): Promise<unknown> {
+  const bytes = await readCapped(req, maxBytes);
   const text = Buffer.from(bytes).toString("utf8");
   if (!text.trim()) return {};
   const type = req.headers.get("content-type") ?? "";

@@ -8,6 +8,7 @@ import { checkoutSchema, createCommentSchema, createIssueSchema, inboxQuery, lis
 import { approvalCommentSchema, createApprovalSchema, hireSchema, resubmitApprovalSchema } from "@/lib/schemas/approvals";
 import { createCostEventSchema } from "@/lib/schemas/costs";
 import { instructionsPathSchema } from "@/lib/schemas/agents";
+import { listRoutinesQuery, listRunsQuery } from "@/lib/schemas/routines";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Shape = z.ZodObject<z.ZodRawShape>;
@@ -37,7 +38,7 @@ export interface SkillSection {
 const task = { issueId: "$SERVICE_TASK_ID" };
 const company = { companyId: "$SERVICE_COMPANY_ID" };
 
-export const skillSections: SkillSection[] = [
+const skillSections: SkillSection[] = [
   {
     title: "You",
     endpoints: [
@@ -83,6 +84,15 @@ export const skillSections: SkillSection[] = [
     ],
   },
   {
+    title: "Routines",
+    endpoints: [
+      { method: "GET", path: "/api/companies/:companyId/routines", what: "The company's routines (recurring or triggered work), each with its assignee, triggers, next fire and latest run. A wake with reason `routine` carries routineId, routineName and routineDescription in its payload; the issue it names ($SERVICE_TASK_ID) is the routine's execution issue.", args: company, querySchema: listRoutinesQuery, list: true },
+      { method: "GET", path: "/api/routines/:routineId", what: "One routine with its triggers.", args: { routineId: "$ROUTINE_ID" } },
+      { method: "GET", path: "/api/routines/:routineId/runs", what: "The routine's fires, newest first: status issue_created, coalesced, skipped (with reason), completed or failed, and the issue of each.", args: { routineId: "$ROUTINE_ID" }, querySchema: listRunsQuery, list: true },
+      { method: "POST", path: "/api/routines/:routineId/run", what: "Fire a routine now (202 with the run): for its assignee or an agent above it in the chain of command.", args: { routineId: "$ROUTINE_ID" } },
+    ],
+  },
+  {
     title: "Money",
     endpoints: [
       { method: "POST", path: "/api/companies/:companyId/cost-events", what: "Report your own spend (adapters that do not report it themselves).", args: company, body: { agentId: "$SERVICE_AGENT_ID", issueId: "$SERVICE_TASK_ID", provider: "anthropic", model: "claude-sonnet-4-5", inputTokens: 12000, outputTokens: 800, costCents: 5 }, bodySchema: createCostEventSchema },
@@ -104,7 +114,7 @@ function fieldList(schema: Shape): string {
 /** A double-quoted shell word: shell variables inside expand, quotes and backslashes are escaped. */
 const shellQuoted = (s: string) => `"${s.replace(/[\\"`]/g, (c) => `\\${c}`)}"`;
 
-export function curlOf(e: SkillEndpoint): string {
+function curlOf(e: SkillEndpoint): string {
   let path = e.path;
   for (const [name, value] of Object.entries(e.args ?? {})) path = path.replace(`:${name}`, value);
   const url = `$SERVICE_API_URL${path}${e.query ? `?${e.query}` : ""}`;

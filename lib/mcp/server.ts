@@ -6,6 +6,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import type { ServiceContext } from "@/lib/services/context";
 import { registerTools, workTools } from "@/lib/mcp/tools";
 import { governanceTools, type Decision } from "@/lib/mcp/tools-governance";
+import { routineTools } from "@/lib/mcp/tools-routines";
 import { listApprovals } from "@/lib/services/approvals/crud";
 import { approveApproval, rejectApproval, requestRevision } from "@/lib/services/approvals/decide";
 import { createCostEvent } from "@/lib/services/costs";
@@ -21,19 +22,21 @@ const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 const decisions: Record<Decision, typeof approveApproval> = { approve: approveApproval, reject: rejectApproval, request_revision: requestRevision };
 
-const tools = [
+/** Every tool of the server, in the order tools/list gives them. */
+export const mcpTools = [
   ...workTools,
   ...governanceTools({
     listApprovals,
     decideApproval: (ctx, id, decision, note) => decisions[decision](ctx, id, note),
     reportCost: createCostEvent,
-    getDashboard: (ctx, companyRef) => getDashboard(ctx, companyRef, {}),
+    getDashboard,
   }),
+  ...routineTools,
 ];
 
-export function buildMcpServer(ctx: ServiceContext): McpServer {
+function buildMcpServer(ctx: ServiceContext): McpServer {
   const server = new McpServer({ name: "charter", version: "0.1.0" }, { instructions, jsonSchemaValidator });
-  registerTools(server, ctx, tools);
+  registerTools(server, ctx, mcpTools);
   return server;
 }
 

@@ -4,7 +4,7 @@
 import { packagePathProblem, type PackageFiles } from "@/lib/portability/package-files";
 import { toYaml, withFrontMatter, type YamlValue } from "@/lib/portability/yaml";
 import { scrubAdapter, scrubWorkspace } from "@/lib/portability/export-scrub";
-import type { ExportInclude, ExportModel, ModelAgent, ModelGoal, ModelIssue, ModelProject } from "@/lib/portability/export-read";
+import type { ExportInclude, ExportModel, ModelAgent, ModelGoal, ModelIssue, ModelProject, ModelRoutine } from "@/lib/portability/export-read";
 import { slugify } from "@/lib/services/agents/crud";
 
 export const MANIFEST_PATH = ".charter.yaml";
@@ -205,6 +205,36 @@ function goalManifest(goals: ModelGoal[], refs: Refs): Mapping[] {
   }));
 }
 
+/**
+ * Routines in the manifest, keyed by a slug of their name, with their schedule and api triggers. A
+ * webhook trigger stays behind (its secret never leaves; a new one is made on the other side).
+ */
+function routineManifest(out: PackageWriter, routines: ModelRoutine[], refs: Refs): Record<string, Mapping> {
+  const slugs = uniqueSlugs(routines, "routine");
+  const manifest: Record<string, Mapping> = {};
+  for (const r of routines) {
+    const slug = slugs.get(r.id)!;
+    const webhooks = r.triggers.filter((t) => t.kind === "webhook").length;
+    if (webhooks) out.warn(`routine ${slug}: ${webhooks} webhook trigger${webhooks === 1 ? "" : "s"} not exported (a webhook's secret never leaves); add ${webhooks === 1 ? "it" : "them"} again after import`);
+    const triggers = r.triggers.filter((t) => t.kind !== "webhook").map((t) => (t.kind === "schedule" ? { kind: t.kind, cron: t.cron, timezone: t.timezone } : { kind: t.kind }));
+    manifest[slug] = {
+      name: r.name,
+      description: nonEmpty(r.description),
+      assignee: refs.agents.get(r.assigneeAgentId),
+      project: (r.projectId && refs.projects.get(r.projectId)) || undefined,
+      goal: (r.goalId && refs.goals.get(r.goalId)) || undefined,
+      parent: (r.parentIssueId && refs.tasks.get(r.parentIssueId)) || undefined,
+      titleTemplate: r.titleTemplate,
+      priority: r.priority === "medium" ? undefined : r.priority,
+      status: r.status === "active" ? undefined : r.status,
+      concurrencyPolicy: r.concurrencyPolicy === "skip_if_active" ? undefined : r.concurrencyPolicy,
+      catchUpPolicy: r.catchUpPolicy === "skip_missed" ? undefined : r.catchUpPolicy,
+      triggers: triggers.length ? triggers : undefined,
+    };
+  }
+  return manifest;
+}
+
 export function buildPackage(model: ExportModel, include: ExportInclude): BuiltPackage {
   const out = new PackageWriter();
   const goals = goalsInTreeOrder(model.goals);
@@ -244,6 +274,7 @@ export function buildPackage(model: ExportModel, include: ExportInclude): BuiltP
     goals: goals.length ? goalManifest(goals, refs) : undefined,
     projects: model.projects.length ? projects : undefined,
     tasks: model.issues.length ? tasks : undefined,
+    routines: model.routines.length ? routineManifest(out, model.routines, refs) : undefined,
   }));
 
   const files = sortedFiles(out.files);

@@ -71,6 +71,22 @@ export interface ModelIssue {
   assigneeUserId: string | null;
 }
 
+export interface ModelRoutine {
+  id: string;
+  name: string;
+  description: string;
+  assigneeAgentId: string;
+  projectId: string | null;
+  goalId: string | null;
+  parentIssueId: string | null;
+  titleTemplate: string;
+  priority: IssuePriority;
+  status: "active" | "paused";
+  concurrencyPolicy: string;
+  catchUpPolicy: string;
+  triggers: { kind: "schedule" | "webhook" | "api"; cron: string | null; timezone: string | null }[];
+}
+
 export interface ExportModel {
   company: {
     name: string;
@@ -89,6 +105,8 @@ export interface ExportModel {
   projects: ModelProject[];
   /** by number */
   issues: ModelIssue[];
+  /** with the agents, by creation; triggers by creation */
+  routines: ModelRoutine[];
 }
 
 /** Which issues to read: all of them, or those with these identifiers (upper case), or none. */
@@ -139,6 +157,20 @@ async function readIssues(tx: Tx, companyId: string, selection: IssueSelection):
   });
 }
 
+/** Routines of live agents (a terminated assignee's are left with it), with their triggers but never a secret. */
+async function readRoutines(tx: Tx, companyId: string, agentIds: Set<string>): Promise<ModelRoutine[]> {
+  const rows = await tx.routine.findMany({ where: { companyId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const triggers = await tx.routineTrigger.findMany({
+    where: { companyId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { routineId: true, kind: true, cron: true, timezone: true },
+  });
+  return rows.filter((r) => agentIds.has(r.assigneeAgentId)).map((r) => ({
+    id: r.id, name: r.name, description: r.description, assigneeAgentId: r.assigneeAgentId, projectId: r.projectId, goalId: r.goalId,
+    parentIssueId: r.parentIssueId, titleTemplate: r.titleTemplate, priority: r.priority, status: r.status,
+    concurrencyPolicy: r.concurrencyPolicy, catchUpPolicy: r.catchUpPolicy,
+    triggers: triggers.filter((t) => t.routineId === r.id).map(({ kind, cron, timezone }) => ({ kind, cron, timezone })),
+  }));
+}
+
 async function readLogo(tx: Tx, companyId: string, logoAssetId: string | null): Promise<ExportModel["logo"]> {
   if (!logoAssetId) return null;
   const asset = await tx.asset.findFirst({ where: { id: logoAssetId, companyId }, select: { contentType: true, data: true } });
@@ -164,6 +196,7 @@ export async function readExportModel(db: Db, companyId: string, include: Export
       }) : [],
       projects: include.projects ? await readProjects(tx, companyId) : [],
       issues: await readIssues(tx, companyId, issues),
+      routines: include.agents ? await readRoutines(tx, companyId, new Set(agents.map((a) => a.id))) : [],
     };
   }, { isolationLevel: "RepeatableRead", maxWait: 10_000, timeout: 30_000 });
 }

@@ -12,10 +12,10 @@ export interface ServiceContext {
 }
 
 /** Runs `fn` in one transaction: a mutation and its activity row commit together or not at all. */
-export function inTx<T>(ctx: ServiceContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function inTx<T>(ctx: ServiceContext, fn: (tx: Tx) => Promise<T>, opts: { timeoutMs?: number } = {}): Promise<T> {
   return ctx.db.$transaction(async (tx) => {
     const result = await fn(tx);
     await passWriteFence((text, values) => tx.$queryRawUnsafe(text, ...values));
     return result;
-  }, { maxWait: 10_000, timeout: 20_000 });
+  }, { maxWait: 10_000, timeout: opts.timeoutMs ?? 20_000 });
 }

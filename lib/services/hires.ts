@@ -7,11 +7,12 @@ import { approvalDto } from "@/lib/dto/approvals";
 import { hireSchema, type HireInput } from "@/lib/schemas/approvals";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertCeoFree, assertNameFree, assertReportsTo, insertAgent } from "@/lib/services/agents/crud";
 import { agentWithChain } from "@/lib/services/agents/queries";
 
-function snapshot(agentId: string, h: HireInput): Prisma.InputJsonObject {
+/** A hire_agent approval's payload: what was asked, as the board sees it. */
+export function hireSnapshot(agentId: string, h: HireInput): Prisma.InputJsonObject {
   return {
     agentId, name: h.name, role: h.role, title: h.title ?? "", icon: h.icon ?? null, capabilities: h.capabilities ?? "",
     reportsTo: h.reportsTo ?? null, budgetMonthlyCents: h.budgetMonthlyCents ?? 0, adapterType: h.adapterType,
@@ -31,7 +32,7 @@ export async function createHire(ctx: ServiceContext, companyRef: string, input:
     if (!gated) return { agent, approval: null };
     const approval = await tx.approval.create({
       data: {
-        companyId: company.id, type: "hire_agent", subjectAgentId: agent.id, payload: snapshot(agent.id, hire),
+        companyId: company.id, type: "hire_agent", subjectAgentId: agent.id, payload: hireSnapshot(agent.id, hire),
         requestedByAgentId: actor.kind === "agent" ? actor.agentId : null,
         requestedByUserId: actor.kind === "board" ? actor.userId : null,
       },
@@ -74,5 +75,5 @@ export async function applyHirePayload(tx: Tx, ctx: ServiceContext, approval: Ap
       capabilities: h.capabilities ?? agent.capabilities, reportsToId: reportsTo, budgetMonthlyCents: h.budgetMonthlyCents ?? agent.budgetMonthlyCents,
     },
   });
-  return snapshot(agent.id, { ...h, reportsTo });
+  return hireSnapshot(agent.id, { ...h, reportsTo });
 }

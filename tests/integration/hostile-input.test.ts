@@ -10,7 +10,7 @@ import { NextRequest } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import type { NextAuthHandler } from "@/lib/http/next-auth-errors";
-import { apiEndpoints } from "@/lib/openapi/document";
+import { apiEndpoints } from "@/app/api/api-document";
 import { createBoardUser, createWorld } from "../factories";
 import { call } from "../support/api";
 import { companySnapshot } from "../support/snapshot";
@@ -46,6 +46,11 @@ async function seed() {
   await call("POST", `/api/companies/${cid}/projects`, { ...owner, body: { name: "Seed project" } });
   await call("POST", `/api/companies/${cid}/goals`, { ...owner, body: { title: "Seed goal" } });
   await call("POST", `/api/companies/${cid}/labels`, { ...owner, body: { name: "seed", color: "#112233" } });
+  for (const [world, token] of [[w, w.tokens.owner], [other, other.tokens.owner]] as const) {
+    const routine = await call("POST", `/api/companies/${world.company.id}/routines`, { token, body: { name: "Seed routine", assigneeAgentId: world.engineer.id } });
+    await call("POST", `/api/routines/${routine.body.id}/triggers`, { token, body: { kind: "webhook" } });
+    await call("POST", `/api/routines/${routine.body.id}/triggers`, { token, body: { kind: "schedule", cron: "0 9 * * *", timezone: "UTC" } });
+  }
   const rows = async (companyId: string) => ({
     companyId: [companyId],
     agentId: (await db().agent.findMany({ where: { companyId } })).map((r) => r.id),
@@ -58,6 +63,9 @@ async function seed() {
     keyId: (await db().agentKey.findMany({ where: { companyId } })).map((r) => r.id),
     revisionId: (await db().agentConfigRevision.findMany({ where: { companyId } })).map((r) => r.id),
     userId: (await db().membership.findMany({ where: { companyId } })).map((r) => r.userId),
+    routineId: (await db().routine.findMany({ where: { companyId } })).map((r) => r.id),
+    triggerId: (await db().routineTrigger.findMany({ where: { companyId } })).map((r) => r.id),
+    publicId: (await db().routineTrigger.findMany({ where: { companyId, kind: "webhook" } })).map((r) => r.publicId!),
   });
   const mine = await rows(cid);
   const theirs = await rows(other.company.id);

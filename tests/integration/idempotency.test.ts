@@ -2,8 +2,9 @@
 // same caller gets the first answer and writes nothing more (lib/http/idempotency.ts).
 import { describe, expect, it } from "vitest";
 import { db, sql, sqlTx } from "@/lib/db/client";
-import { pruneIdempotencyKeys, runFenced } from "@/lib/db/write-fence";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { runFenced } from "@/lib/db/write-fence";
+import { pruneIdempotencyKeys } from "@/lib/http/idempotency";
+import { openApiDocument } from "@/app/api/api-document";
 import { client, type ApiResponse } from "../support/api";
 import { createWorld } from "../factories";
 
@@ -101,6 +102,22 @@ describe("Idempotency-Key", () => {
     expect(await db().wakeRequest.count({ where: { agentId: w.ceo.id } })).toBe(1);
   });
 
+  it("a retried routine run answers the first run and fires once", async () => {
+    const w = await createWorld();
+    const owner = client(w.tokens.owner);
+    const routine = await owner.post(`/api/companies/${w.company.id}/routines`, { name: "Nightly", assigneeAgentId: w.engineer.id });
+    expect(routine.status).toBe(201);
+    const k = key();
+    const first = await owner.post(`/api/routines/${routine.body.id}/run`, {}, withKey(k));
+    const again = await owner.post(`/api/routines/${routine.body.id}/run`, {}, withKey(k));
+    expect(first.status).toBe(202);
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await db().routineRun.count({ where: { routineId: routine.body.id } })).toBe(1);
+    expect(await db().issue.count({ where: { companyId: w.company.id } })).toBe(1);
+  });
+
   it("an error answer is the first answer too (replayed), and a malformed key is 400", async () => {
     const w = await createWorld();
     const k = key();
@@ -158,13 +175,14 @@ describe("Idempotency-Key", () => {
   });
 
   it("the OpenAPI document offers the header on exactly the idempotent writes", () => {
-    const doc = buildOpenApiDocument() as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
+    const doc = openApiDocument() as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
     const withHeader = Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops)
       .filter(([, op]) => op.parameters?.some((x) => x.name === "Idempotency-Key" && x.in === "header")).map(([m]) => `${m.toUpperCase()} ${p}`));
     expect(withHeader.sort()).toEqual([
       "POST /api/agents/{agentId}/wakeup", "POST /api/approvals/{approvalId}/approve", "POST /api/approvals/{approvalId}/reject",
       "POST /api/approvals/{approvalId}/request-revision", "POST /api/approvals/{approvalId}/resubmit", "POST /api/companies/{companyId}/approvals",
       "POST /api/companies/{companyId}/cost-events", "POST /api/companies/{companyId}/issues", "POST /api/issues/{issueId}/comments",
+      "POST /api/routines/{routineId}/run",
     ]);
   });
 });

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { db } from "@/lib/db/client";
 import { agentSkillMarkdown } from "@/lib/llms/skill";
 import { skillEndpoints } from "@/lib/llms/skill-reference";
-import { apiEndpoints, openApiDocument } from "@/lib/openapi/document";
+import { apiEndpoints, openApiDocument } from "@/app/api/api-document";
 import { call, client } from "../support/api";
 import { createAgent, createWorld } from "../factories";
 
@@ -152,9 +152,10 @@ describe("GET /llms/skill.md", () => {
     const report = await createAgent(w.company.id, { role: "engineer", reportsToId: ceo.id });
     const issue = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/issues`, { title: "Task", assigneeAgentId: ceo.id });
     const comment = await client(w.tokens.owner).post(`/api/issues/${issue.body.id}/comments`, { body: "hello" });
+    const routine = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/routines`, { name: "Weekly report", assigneeAgentId: report.id });
     const values: Record<string, string> = {
       SERVICE_AGENT_ID: ceo.id, SERVICE_COMPANY_ID: w.company.id, SERVICE_TASK_ID: issue.body.id, SERVICE_WAKE_COMMENT_ID: comment.body.id,
-      REPORT_ID: report.id, AGENT_ID: report.id,
+      REPORT_ID: report.id, AGENT_ID: report.id, ROUTINE_ID: routine.body.id,
     };
     const fill = (s: string) => s.replace(/\$([A-Z_]+)/g, (_m, name: string) => values[name] ?? `<unset ${name}>`);
     let ran = 0;

@@ -18,5 +18,12 @@ export async function companySnapshot(companyId: string) {
     issueLabels: await d.issueLabel.findMany({ where: { companyId }, orderBy: [{ issueId: "asc" }, { labelId: "asc" }] }),
     comments: await d.issueComment.findMany({ where: { companyId }, ...byId }),
     wakeRequests: await d.wakeRequest.findMany({ where: { companyId }, ...byId }),
+    attachments: await d.issueAttachment.findMany({ where: { companyId }, ...byId }),
+    boardInvites: await d.boardInvite.findMany({ where: { companyId }, ...byId }),
+    inboxReads: await d.inboxRead.findMany({ where: { companyId }, orderBy: [{ userId: "asc" }, { itemKey: "asc" }] }),
+    taskSessions: await d.agentTaskSession.findMany({ where: { companyId }, orderBy: [{ agentId: "asc" }, { issueId: "asc" }] }),
+    routines: await d.routine.findMany({ where: { companyId }, ...byId }),
+    routineTriggers: await d.routineTrigger.findMany({ where: { companyId }, ...byId }),
+    routineRuns: await d.routineRun.findMany({ where: { companyId }, ...byId }),
   };
 }

@@ -1,9 +1,9 @@
 // Every change to an agent's configuration is a numbered revision; rollback re-applies an old one
 // as a new revision, so the history only grows.
 import type { Agent, Prisma } from "@/lib/generated/prisma/client";
-import type { Actor } from "@/lib/auth/actor";
+import { boardUserId, type Actor } from "@/lib/auth/actor";
 import { notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { configRevisionDto } from "@/lib/dto/agents";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
@@ -39,7 +39,7 @@ export async function recordConfigRevision(
       companyId: agent.companyId, agentId: agent.id, revision: (last?.revision ?? 0) + 1,
       config: (await snapshot(tx, agent)) as unknown as Prisma.InputJsonObject, changedKeys, reason, rolledBackFromId,
       createdByAgentId: actor?.kind === "agent" ? actor.agentId : null,
-      createdByUserId: actor?.kind === "board" ? actor.userId : null,
+      createdByUserId: boardUserId(actor),
     },
   });
 }
@@ -48,12 +48,10 @@ const order = [["revision", "desc", "int"]] as const;
 
 export async function listConfigRevisions(ctx: ServiceContext, agentRef: string, query: ListQuery) {
   const agent = await getAgentOrThrow(ctx, agentRef, "agent.read");
-  const rows = await ctx.db.agentConfigRevision.findMany({
-    where: { companyId: agent.companyId, agentId: agent.id, ...keysetWhere(order, query.cursor) },
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, order, configRevisionDto);
+  return keysetPage(query, order, ({ after, ...page }) => ctx.db.agentConfigRevision.findMany({
+    where: { companyId: agent.companyId, agentId: agent.id, ...after },
+    ...page,
+  }), configRevisionDto);
 }
 
 export async function rollbackConfig(ctx: ServiceContext, agentRef: string, revisionId: string) {

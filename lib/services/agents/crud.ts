@@ -1,11 +1,11 @@
 // Agents: direct creation by the board, reads, PATCH with the reporting-line rules.
 import type { Agent, Prisma } from "@/lib/generated/prisma/client";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import type { CreateAgentInput, UpdateAgentInput } from "@/lib/schemas/agents";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { companyIdOrThrow, getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { agentDtos, agentIdentity, agentIdentityByKey, agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { recordConfigRevision, configKeys } from "@/lib/services/agents/config-revisions";
 import { isBudgetPaused, liftStaleBudgetPause, settleBudgets } from "@/lib/services/budgets";
@@ -63,6 +63,8 @@ export async function assertCeoFree(tx: Tx, companyId: string, exceptId?: string
 
 export interface NewAgentOptions {
   status: "idle" | "pending_approval";
+  /** the urlKey to prefer (an imported agent keeps its package slug when free); default: from the name */
+  urlKey?: string;
 }
 
 /** Inserts an agent with its first config revision and activity row; used by create and hire. */
@@ -72,7 +74,7 @@ export async function insertAgent(tx: Tx, ctx: ServiceContext, companyId: string
   await assertReportsTo(tx, companyId, null, input.reportsTo ?? null, input.role);
   const agent = await tx.agent.create({
     data: {
-      companyId, name: input.name, urlKey: await freeUrlKey(tx, companyId, input.name), role: input.role,
+      companyId, name: input.name, urlKey: await freeUrlKey(tx, companyId, opts.urlKey ?? input.name), role: input.role,
       title: input.title ?? "", icon: input.icon ?? null, capabilities: input.capabilities ?? "",
       reportsToId: input.reportsTo ?? null, adapterType: input.adapterType,
       adapterConfig: (input.adapterConfig ?? {}) as Prisma.InputJsonObject,
@@ -98,35 +100,20 @@ const listOrder = [["createdAt", "asc", "date"], ["id", "asc", "uuid"]] as const
 
 export async function listAgents(ctx: ServiceContext, companyRef: string, query: ListQuery & { status?: Agent["status"]; role?: Agent["role"] }) {
   const company = await getCompanyOrThrow(ctx, companyRef, "agent.read");
-  const rows = await ctx.db.agent.findMany({
+  const page = await keysetPage(query, listOrder, ({ after, ...page }) => ctx.db.agent.findMany({
     where: {
       companyId: company.id,
       ...(query.status ? { status: query.status } : {}),
       ...(query.role ? { role: query.role } : {}),
-      ...keysetWhere(listOrder, query.cursor),
+      ...after,
     },
-    orderBy: orderByOf(listOrder),
-    take: query.limit + 1,
-  });
-  const page = toPage(rows, query.limit, listOrder, (r) => r);
+    ...page,
+  }));
   return { items: await agentDtos(ctx.db, company.id, page.items), nextCursor: page.nextCursor };
 }
 
-/**
- * Every agent of the company by name, with what the board shows beside a name (role, icon, status),
- * and without the month's spend: the board's directory, read by most pages (listAgents sums every
- * agent's rollup rows of the month for a spend those pages do not show).
- */
-export async function listAgentNames(ctx: ServiceContext, companyRef: string) {
-  const companyId = await companyIdOrThrow(ctx, companyRef, "agent.read");
-  return ctx.db.agent.findMany({
-    where: { companyId }, orderBy: orderByOf(listOrder),
-    select: { id: true, name: true, urlKey: true, role: true, icon: true, status: true },
-  });
-}
-
-export async function getAgent(ctx: ServiceContext, ref: string) {
-  const agent = await getAgentOrThrow(ctx, ref, "agent.read");
+export async function getAgent(ctx: ServiceContext, ref: string, inCompany?: string) {
+  const agent = await getAgentOrThrow(ctx, ref, "agent.read", ctx.db, inCompany);
   if (!isBudgetPaused(agent)) return agentWithChain(ctx.db, agent);
   await liftStaleBudgetPause(agent.companyId);
   return agentWithChain(ctx.db, await ctx.db.agent.findUniqueOrThrow({ where: { id: agent.id } }));

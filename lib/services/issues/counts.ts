@@ -5,7 +5,7 @@ import { sql, statementName } from "@/lib/db/client";
 import { issueStatuses, type IssueStatus } from "@/lib/issue-status";
 import type { ListIssuesQuery } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
-import { companyIdOrThrow } from "@/lib/services/companies";
+import { companyIdOrThrow } from "@/lib/services/company-scope";
 import { issueFilters, withMe } from "@/lib/services/issues/list";
 
 export interface IssueCounts {

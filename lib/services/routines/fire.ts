@@ -7,7 +7,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { SqlExec } from "@/lib/db/client";
 import { uuidv7 } from "@/lib/ids";
 import { localDateTime } from "@/lib/routine-schedule";
-import { recordActivitySql } from "@/lib/services/activity";
+import { insertActivitySql, recordActivitySql, systemActorSql } from "@/lib/services/activity";
 import { insertIssue } from "@/lib/services/issues/create";
 
 export type FireSource = "schedule" | "webhook" | "api";
@@ -50,8 +50,9 @@ interface LockedRoutine {
 const runColumns = `id, "companyId", "routineId", "triggerId", source::text AS source, "scheduledFor", "deliveryId", status::text AS status,
   reason::text AS reason, "issueId", payload, "createdAt", "updatedAt"`;
 
-const claimSql = `INSERT INTO "RoutineRun" (id, "companyId", "routineId", "triggerId", source, "scheduledFor", "deliveryId", status, payload, "updatedAt")
-  VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::"RoutineTriggerKind", $6::timestamptz, $7, 'skipped', $8::jsonb, $9::timestamptz)
+// clock_timestamp, not the transaction's now(): several windows fired in one transaction keep their order
+const claimSql = `INSERT INTO "RoutineRun" (id, "companyId", "routineId", "triggerId", source, "scheduledFor", "deliveryId", status, payload, "createdAt", "updatedAt")
+  VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::"RoutineTriggerKind", $6::timestamptz, $7, 'skipped', $8::jsonb, clock_timestamp(), clock_timestamp())
   ON CONFLICT DO NOTHING RETURNING id`;
 
 const existingSql = `SELECT ${runColumns} FROM "RoutineRun"
@@ -78,8 +79,7 @@ const commentSql = `WITH c AS (
   ), u AS (
     UPDATE "Issue" SET "updatedAt" = now() WHERE "companyId" = $2::uuid AND id = $3::uuid
   )
-  INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
-  SELECT $5::uuid, $2::uuid, 'system', NULL, 'issue.commented', 'issue', $3::text, jsonb_build_object('commentId', c.id) FROM c`;
+  ${insertActivitySql({ id: "$5", companyId: "$2", ...systemActorSql, action: "'issue.commented'", entityType: "'issue'", entityId: "$3", details: "jsonb_build_object('commentId', c.id)" }, "c")}`;
 
 const pausedAgent = new Set(["paused", "terminated", "pending_approval"]);
 
@@ -125,9 +125,9 @@ async function createExecutionIssue(exec: SqlExec, r: LockedRoutine, req: FireRe
 
 /** Fires a routine once; null when the routine no longer exists. A repeated window or delivery returns the first run. */
 export async function fireRoutine(exec: SqlExec, req: FireRequest): Promise<FireResult> {
-  const runId = uuidv7(req.now.getTime());
+  const runId = uuidv7();
   const claimed = await exec(claimSql, [
-    runId, req.companyId, req.routineId, req.triggerId, req.source, req.scheduledFor, req.deliveryId, JSON.stringify(req.payload), req.now,
+    runId, req.companyId, req.routineId, req.triggerId, req.source, req.scheduledFor, req.deliveryId, JSON.stringify(req.payload),
   ]);
   if (claimed.length === 0) {
     const [first] = await exec(existingSql, [req.companyId, req.triggerId, req.scheduledFor, req.deliveryId]);

@@ -18,6 +18,8 @@ export interface SchedulerOptions {
   pool?: pg.Pool;
   /** claims evaluated side by side (each its own transaction and connection) */
   parallel?: number;
+  /** due triggers claimed per transaction */
+  batch?: number;
 }
 
 interface DueTrigger {
@@ -38,7 +40,7 @@ const anyDueSql = `SELECT 1 AS due FROM "RoutineTrigger" t WHERE ${dueWhere} LIM
 const claimSql = `SELECT t.id, t."companyId", t."routineId", t.cron, t.timezone, t."nextFireAt", r."catchUpPolicy"::text AS "catchUpPolicy"
   FROM "RoutineTrigger" t JOIN "Routine" r ON r."companyId" = t."companyId" AND r.id = t."routineId"
  WHERE ${dueWhere} AND NOT (t.id = ANY($2::uuid[]))
- ORDER BY t."nextFireAt" LIMIT 1
+ ORDER BY t."nextFireAt" LIMIT $3
    FOR UPDATE OF t SKIP LOCKED`;
 
 const advanceSql = `UPDATE "RoutineTrigger" SET "nextFireAt" = $2::timestamptz, "updatedAt" = now() WHERE id = $1::uuid`;
@@ -83,23 +85,28 @@ async function evaluate(exec: SqlExec, t: DueTrigger, now: Date): Promise<number
   return fired;
 }
 
-/** Claims and evaluates one due trigger; false when none is left. */
-async function claimOne(pool: pg.Pool, now: Date, failed: string[]): Promise<{ id: string; fired: number } | null> {
+/**
+ * Claims up to `batch` due triggers in one transaction (one commit for many fires) and evaluates
+ * each inside a savepoint, so a trigger that fails is rolled back alone and the others still fire.
+ */
+async function claimBatch(pool: pg.Pool, now: Date, failed: string[], batch: number): Promise<number | null> {
   return sqlTx(async (exec) => {
-    const [t] = (await exec(claimSql, [now, failed])) as unknown as DueTrigger[];
-    if (!t) return null;
-    try {
-      return { id: t.id, fired: await evaluate(exec, t, now) };
-    } catch (e) {
-      throw new TriggerFailed(t.id, e);
+    const due = (await exec(claimSql, [now, failed, batch])) as unknown as DueTrigger[];
+    if (due.length === 0) return null;
+    let fired = 0;
+    for (const t of due) {
+      await exec("SAVEPOINT routine_trigger", []);
+      try {
+        fired += await evaluate(exec, t, now);
+        await exec("RELEASE SAVEPOINT routine_trigger", []);
+      } catch (e) {
+        await exec("ROLLBACK TO SAVEPOINT routine_trigger", []);
+        failed.push(t.id);
+        if (!(e instanceof RoutineGone)) log.error("routine fire failed", { triggerId: t.id, error: String(e) });
+      }
     }
+    return fired;
   }, pool);
-}
-
-class TriggerFailed extends Error {
-  constructor(readonly triggerId: string, readonly cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause));
-  }
 }
 
 /**
@@ -115,16 +122,9 @@ export async function fireDueRoutines(opts: SchedulerOptions = {}): Promise<numb
   let total = 0;
   const lane = async () => {
     for (;;) {
-      try {
-        const res = await claimOne(pool, now, failed);
-        if (!res) return;
-        total += res.fired;
-      } catch (e) {
-        // without a trigger to blame the database itself failed: the next tick tries again
-        if (!(e instanceof TriggerFailed)) throw e;
-        if (!(e.cause instanceof RoutineGone)) log.error("routine fire failed", { triggerId: e.triggerId, error: String(e.cause) });
-        failed.push(e.triggerId);
-      }
+      const fired = await claimBatch(pool, now, failed, opts.batch ?? 20);
+      if (fired === null) return;
+      total += fired;
     }
   };
   await Promise.all(Array.from({ length: opts.parallel ?? 4 }, lane));
