@@ -30,6 +30,8 @@ const PREFIX = "SCALE";
 const log = (...a) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...a);
 const loadAvg = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
 
+// the load average in machine() is the one at the time it is called: before anything runs
+const machineBefore = machine();
 const c = await startCharter();
 log(`Charter up at ${c.base} in ${c.firstOkMs} ms`);
 // a failure anywhere still stops the server and its PostgreSQL
@@ -100,7 +102,7 @@ await c.stop();
 
 const date = new Date().toISOString();
 const result = {
-  date, machine: machine(), loadAvgAfter: loadAvg(), command: "npm run build && npm run bench:board-scale",
+  date, machine: machineBefore, loadAvgAfter: loadAvg(), command: "npm run build && npm run bench:board-scale",
   data: { issues: ISSUES, events: EVENTS, ...seeded, agents: setup.agents.length, projects: setup.projects.length },
   seedSeconds, requests: REQUESTS, loads: LOADS, targets: TARGET, pages: results,
 };
