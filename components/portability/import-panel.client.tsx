@@ -115,7 +115,7 @@ export function ImportPanel({ companyId, companyName }: { companyId: string; com
           <IncludeToggles idPrefix="import" value={inputs.include} onChange={(include) => change({ include })} disabled={busy} />
           <div className="flex flex-wrap items-center gap-3 border-t border-line pt-4">
             <Button type="submit" variant={current ? "secondary" : "primary"} pending={preview.isPending} disabled={!request || apply.isPending}>
-              {current ? "Preview again" : "Preview import"}
+              {previewed ? "Preview again" : "Preview import"}
             </Button>
             <Button variant="primary" onClick={onApply} pending={apply.isPending} disabled={!canApply} aria-describedby="apply-hint">
               Apply import

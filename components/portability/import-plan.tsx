@@ -40,14 +40,14 @@ const Name = ({ name, slug }: { name: string; slug: string }) => (
 );
 
 function AgentsTable({ plan }: { plan: Plan }) {
-  const nameOf = new Map(plan.agentPlans.map((a) => [a.slug, a.plannedName]));
+  const manager = namer(plan.agentPlans);
   return (
     <PlanTable title="Agents" count={plan.agentPlans.length} head={["Agent", "Role", "Manager", "Status", "Adapter", "Action"]}>
       {plan.agentPlans.map((a) => (
         <TR key={a.slug}>
           <TD><Name name={a.plannedName} slug={a.slug} /></TD>
           <TD>{roleLabel(a.role)}</TD>
-          <TD>{a.reportsToSlug ? nameOf.get(a.reportsToSlug) ?? a.reportsToSlug : <span className="text-fg-subtle">None</span>}</TD>
+          <TD>{manager(a.reportsToSlug)}</TD>
           <TD><AgentStatusBadge status={a.status} /></TD>
           <TD className="whitespace-nowrap">{adapterLabels[a.adapterType] ?? a.adapterType}</TD>
           <TD><ActionBadge action={a.action} reason={a.reason} /></TD>
@@ -57,7 +57,15 @@ function AgentsTable({ plan }: { plan: Plan }) {
   );
 }
 
+/** A slug as the name the plan gives it, the slug itself when the plan has no such entry. */
+function namer(list: { slug: string; plannedName: string }[]) {
+  const names = new Map(list.map((x) => [x.slug, x.plannedName]));
+  return (slug: string | null) => (slug === null ? <span className="text-fg-subtle">—</span> : names.get(slug) ?? slug);
+}
+
 function OtherTables({ plan }: { plan: Plan }) {
+  const project = namer(plan.projectPlans);
+  const agent = namer(plan.agentPlans);
   return (
     <>
       <PlanTable title="Projects" count={plan.projectPlans.length} head={["Project", "Action"]}>
@@ -69,8 +77,8 @@ function OtherTables({ plan }: { plan: Plan }) {
         {plan.issuePlans.map((i) => (
           <TR key={i.slug}>
             <TD><Name name={i.plannedTitle} slug={i.slug} /></TD>
-            <TD className="font-mono text-xs">{i.projectSlug ?? "—"}</TD>
-            <TD className="font-mono text-xs">{i.assigneeSlug ?? "—"}</TD>
+            <TD>{project(i.projectSlug)}</TD>
+            <TD>{agent(i.assigneeSlug)}</TD>
             <TD><ActionBadge action={i.action} reason={i.reason} /></TD>
           </TR>
         ))}
@@ -84,7 +92,8 @@ function OtherTables({ plan }: { plan: Plan }) {
   );
 }
 
-function SecretsTable({ secrets }: { secrets: ImportPreview["requiredSecrets"] }) {
+function SecretsTable({ secrets, plan }: { secrets: ImportPreview["requiredSecrets"]; plan: Plan }) {
+  const agent = namer(plan.agentPlans);
   if (secrets.length === 0) return null;
   return (
     <section aria-label="Required secrets" className="min-w-0">
@@ -97,7 +106,7 @@ function SecretsTable({ secrets }: { secrets: ImportPreview["requiredSecrets"] }
             {secrets.map((s) => (
               <TR key={`${s.agentSlug ?? ""}:${s.key}:${s.declaredIn}`}>
                 <TD className="font-mono text-xs">{s.key}</TD>
-                <TD>{s.agentSlug ?? <span className="text-fg-subtle">Whole company</span>}</TD>
+                <TD>{s.agentSlug === null ? <span className="text-fg-subtle">Whole company</span> : agent(s.agentSlug)}</TD>
                 <TD><Badge tone={s.requirement === "required" ? "amber" : "gray"}>{s.requirement}</Badge></TD>
                 <TD className="font-mono text-xs">{s.declaredIn}</TD>
               </TR>
@@ -127,7 +136,7 @@ export function ImportPlan({ preview }: { preview: ImportPreview }) {
       />
       <AgentsTable plan={plan} />
       <OtherTables plan={plan} />
-      <SecretsTable secrets={preview.requiredSecrets} />
+      <SecretsTable secrets={preview.requiredSecrets} plan={plan} />
       <WarningList warnings={preview.warnings} />
     </section>
   );

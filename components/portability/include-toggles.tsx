@@ -15,7 +15,7 @@ export function IncludeToggles({ idPrefix, value, onChange, disabled }: {
   return (
     <fieldset disabled={disabled}>
       <legend className="text-sm font-medium text-fg">Include</legend>
-      <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mt-2 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {PARTS.map((p) => (
           <Checkbox
             key={p.key} id={`${idPrefix}-include-${p.key}`} label={p.label} hint={p.hint}
