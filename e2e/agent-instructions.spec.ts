@@ -26,7 +26,7 @@ test("edit an agent's managed instructions, save, reload, see the revision", asy
     await card.getByRole("button", { name: "Create AGENTS.md" }).click();
     await card.getByLabel("Content of AGENTS.md").fill("# Iris\n\nYou run **Instruction Works**.\n\n- Hire carefully\n- Ship weekly\n");
     await card.getByRole("button", { name: "Save" }).click();
-    await expect(card.getByRole("status")).toHaveText(/Saved/);
+    await expect(card.getByTestId("instructions-saved")).toBeVisible();
     await expect(page.getByTestId("config-revisions").getByText("Instructions edited")).toBeVisible();
     await snap(page, testInfo, "02-instructions-one-file");
   });
@@ -44,7 +44,7 @@ test("edit an agent's managed instructions, save, reload, see the revision", asy
     await card.getByRole("tab", { name: "Preview" }).click();
     await expect(card.getByTestId("instructions-preview").locator("strong")).toHaveText("calm");
     await card.getByRole("button", { name: "Save" }).click();
-    await expect(card.getByRole("status")).toHaveText(/Saved/);
+    await expect(card.getByTestId("instructions-saved")).toBeVisible();
     await snap(page, testInfo, "03-instructions-several-files");
   });
 
@@ -60,5 +60,12 @@ test("edit an agent's managed instructions, save, reload, see the revision", asy
       { path: "AGENTS.md", content: "# Iris\n\nYou run **Instruction Works**.\n\n- Hire carefully\n- Ship weekly\n" },
       { path: "SOUL.md", content: "Stay **calm** under pressure." },
     ]);
+  });
+
+  await test.step("the tab in the dark theme", async () => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.getByTestId("instruction-files").getByRole("button", { name: "SOUL.md", exact: true }).click();
+    await expect(page.getByTestId("agent-instructions").getByLabel("Content of SOUL.md")).toBeVisible();
+    await snap(page, testInfo, "04-instructions-dark");
   });
 });

@@ -4,6 +4,7 @@
 //   npx charter token create --email E [--name N]                          → only a new board token
 //   npx charter backup --out FILE      → a consistent copy of the whole instance (lib/backup)
 //   npx charter restore FILE           → loads a backup into an empty database
+//   npx charter company export|import  → company packages (lib/portability/cli; docs/portability-instructions-cli.md)
 // Works against DATABASE_URL, or the embedded database whether or not the server is running.
 import fs from "node:fs";
 import path from "node:path";
@@ -18,7 +19,8 @@ const usage = `usage:
   npx charter user create --email E --password P [--name N] [--admin]
   npx charter token create --email E [--name N]
   npx charter backup --out FILE
-  npx charter restore FILE`;
+  npx charter restore FILE
+  npx charter company export|import …   (npx charter company for its usage)`;
 
 function die(message, code = 1) {
   console.error(`charter: ${message}`);
@@ -26,6 +28,7 @@ function die(message, code = 1) {
 }
 
 const argv = process.argv.slice(2);
+if (argv[0] === "company") await companyCommand(argv.slice(1));
 // backup and restore are one word; the others a noun and a verb
 const single = argv[0] === "backup" || argv[0] === "restore";
 const [noun, verb, ...rest] = single ? [argv[0], "", ...argv.slice(1)] : argv;
@@ -117,4 +120,57 @@ async function userCommand() {
   } finally {
     await disconnectDb();
   }
+}
+
+/** `company export|import`: strict arguments first (exit 2 before any database), then the services. */
+async function companyCommand(companyArgv) {
+  const { parseCompanyArgs, companyUsage, UsageError } = await tsImport("../lib/portability/cli/args.ts", import.meta.url);
+  let parsed;
+  try {
+    parsed = parseCompanyArgs(companyArgv);
+  } catch (e) {
+    if (e instanceof UsageError) die(`${e.message}\n${companyUsage}`, 2);
+    throw e;
+  }
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  const { parseEnv } = await tsImport("../lib/env.ts", import.meta.url);
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (e) {
+    die(e.message);
+  }
+  const cli = await tsImport("../lib/portability/cli/run-export.ts", import.meta.url);
+  const io = { out: (t) => console.log(t), err: (t) => console.error(`charter: ${t}`) };
+  let code;
+  let embedded = null;
+  try {
+    if (parsed.command === "export") await cli.checkOutDir(path.resolve(parsed.out));
+    if (!env.DATABASE_URL) {
+      const dataDir = path.resolve(env.CHARTER_DATA_DIR, "pg");
+      const { runningServerPort, startEmbeddedPostgres } = await import("../lib/db/embedded-postgres.mjs");
+      const port = runningServerPort(dataDir);
+      if (port) process.env.DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${port}/charter`;
+      else {
+        fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+        embedded = await startEmbeddedPostgres({ dataDir, log: () => {} });
+        process.env.DATABASE_URL = embedded.url;
+      }
+    }
+    const { migrateUrl } = await import("../lib/db/schema-engine.mjs");
+    await migrateUrl(process.env.DATABASE_URL, root);
+    const { resetEnvCache } = await tsImport("../lib/env.ts", import.meta.url);
+    resetEnvCache();
+    if (parsed.command === "export") code = await cli.runExport(parsed, io);
+    else code = await (await tsImport("../lib/portability/cli/run-import.ts", import.meta.url)).runImport(parsed, io);
+  } catch (e) {
+    const failure = cli.describeFailure(e);
+    console.error(`charter: ${failure.text}${failure.code === 2 ? `\n${companyUsage}` : ""}`);
+    code = failure.code;
+  } finally {
+    const { disconnectDb } = await tsImport("../lib/db/client.ts", import.meta.url);
+    await disconnectDb().catch(() => {});
+    await embedded?.stop();
+  }
+  process.exit(code);
 }

@@ -75,7 +75,7 @@ export function AgentInstructions({ companyId, prefix, agentId, initial, canEdit
             The adapter configuration names an instructions file (<span className="font-mono">{instructionsFilePath}</span>): runs read that file, not these.
           </Alert>
         )}
-        {save.isSuccess && !draft && <p role="status" className="text-sm text-emerald-700">Saved: a new configuration revision records it.</p>}
+        {save.isSuccess && !draft && <p role="status" data-testid="instructions-saved" className="text-sm text-emerald-700">Saved: a new configuration revision records it.</p>}
         {save.error && (
           <Alert tone="error" title="Not saved">
             {save.error.message}

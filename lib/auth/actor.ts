@@ -29,6 +29,19 @@ export interface BoardActor {
 
 export type Actor = AgentActor | BoardActor;
 
+/**
+ * Charter itself, for the command line (`npx charter company …`): board rules as an instance admin,
+ * recorded as the system. Its userId names no user, so nothing may store it as one (boardUserId).
+ */
+export function instanceActor(): BoardActor {
+  return { kind: "board", userId: "00000000-0000-0000-0000-000000000000", email: "", name: "Charter", isInstanceAdmin: true, roles: {}, via: "cli" };
+}
+
+export const isInstanceActor = (actor: Actor | null): boolean => actor?.kind === "board" && actor.via === "cli";
+
+/** The board user behind a write (createdByUserId and the like): null for agents and for the instance itself. */
+export const boardUserId = (actor: Actor | null): string | null => (actor?.kind === "board" && actor.via !== "cli" ? actor.userId : null);
+
 /** Resolves a bearer token to an actor, or null when it is unknown, revoked, expired or disabled. */
 export async function actorFromBearer(token: string): Promise<Actor | null> {
   const kind = tokenKind(token);

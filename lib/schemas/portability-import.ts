@@ -91,6 +91,10 @@ export const importPlanSchema = z.object({
     slug: z.string(), action, plannedTitle: z.string(), projectSlug: z.string().nullable(), assigneeSlug: z.string().nullable(), reason: z.string().nullable(),
   })),
   goalPlans: z.array(z.object({ key: z.string(), action, plannedTitle: z.string(), existingGoalId: uuidSchema.nullable(), reason: z.string().nullable() })),
+  routinePlans: z.array(z.object({
+    key: z.string().describe("The routine's key in .charter.yaml"), action, plannedName: z.string(),
+    assigneeSlug: z.string().describe("The assignee agent's slug in the package (a skipped agent: the existing one)"), reason: z.string().nullable(),
+  })).describe("Routines of .charter.yaml with their schedule and api triggers; webhook triggers are never imported"),
 });
 
 export const importPreviewSchema = z.object({
@@ -115,6 +119,7 @@ export const importResultSchema = z.object({
   projects: z.array(entityResult),
   issues: z.array(z.object({ slug: z.string(), id: uuidSchema, identifier: z.string(), action: z.literal("created") })),
   goals: z.array(entityResult.omit({ slug: true }).extend({ key: z.string() })),
+  routines: z.array(entityResult.omit({ slug: true }).extend({ key: z.string() })),
   source: sourceAnswer,
   requiredSecrets: z.array(requiredSecret),
   warnings: z.array(z.string()),

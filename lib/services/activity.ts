@@ -1,6 +1,6 @@
 // The activity log: one row per mutation, written in the mutation's transaction.
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Actor } from "@/lib/auth/actor";
+import { isInstanceActor, type Actor } from "@/lib/auth/actor";
 import type { SqlExec } from "@/lib/db/client";
 import { uuidv7 } from "@/lib/ids";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
@@ -18,7 +18,7 @@ export interface ActivityInput {
 }
 
 export function actorRef(actor: Actor | null): { actorType: "user" | "agent" | "system"; actorId: string | null } {
-  if (!actor) return { actorType: "system", actorId: null };
+  if (!actor || isInstanceActor(actor)) return { actorType: "system", actorId: null };
   return actor.kind === "agent" ? { actorType: "agent", actorId: actor.agentId } : { actorType: "user", actorId: actor.userId };
 }
 

@@ -7,7 +7,7 @@ import { AppError, notFound } from "@/lib/http/errors";
 import { companyScope } from "@/lib/auth/permissions";
 import { authorize } from "@/lib/auth/permissions";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
-import type { Actor } from "@/lib/auth/actor";
+import { boardUserId, type Actor } from "@/lib/auth/actor";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/companies";
 
@@ -136,7 +136,7 @@ export async function insertAsset(tx: Tx, actor: Actor, companyId: string, file:
     data: {
       companyId, contentType: file.contentType, byteSize: file.data.length, data: new Uint8Array(file.data),
       sha256: createHash("sha256").update(file.data).digest("hex"), originalName: file.name,
-      createdByUserId: actor.kind === "board" ? actor.userId : null,
+      createdByUserId: boardUserId(actor),
       createdByAgentId: actor.kind === "agent" ? actor.agentId : null,
     },
     select: { id: true },

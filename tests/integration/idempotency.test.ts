@@ -101,6 +101,22 @@ describe("Idempotency-Key", () => {
     expect(await db().wakeRequest.count({ where: { agentId: w.ceo.id } })).toBe(1);
   });
 
+  it("a retried routine run answers the first run and fires once", async () => {
+    const w = await createWorld();
+    const owner = client(w.tokens.owner);
+    const routine = await owner.post(`/api/companies/${w.company.id}/routines`, { name: "Nightly", assigneeAgentId: w.engineer.id });
+    expect(routine.status).toBe(201);
+    const k = key();
+    const first = await owner.post(`/api/routines/${routine.body.id}/run`, {}, withKey(k));
+    const again = await owner.post(`/api/routines/${routine.body.id}/run`, {}, withKey(k));
+    expect(first.status).toBe(202);
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await db().routineRun.count({ where: { routineId: routine.body.id } })).toBe(1);
+    expect(await db().issue.count({ where: { companyId: w.company.id } })).toBe(1);
+  });
+
   it("an error answer is the first answer too (replayed), and a malformed key is 400", async () => {
     const w = await createWorld();
     const k = key();
@@ -165,6 +181,7 @@ describe("Idempotency-Key", () => {
       "POST /api/agents/{agentId}/wakeup", "POST /api/approvals/{approvalId}/approve", "POST /api/approvals/{approvalId}/reject",
       "POST /api/approvals/{approvalId}/request-revision", "POST /api/approvals/{approvalId}/resubmit", "POST /api/companies/{companyId}/approvals",
       "POST /api/companies/{companyId}/cost-events", "POST /api/companies/{companyId}/issues", "POST /api/issues/{issueId}/comments",
+      "POST /api/routines/{routineId}/run",
     ]);
   });
 });

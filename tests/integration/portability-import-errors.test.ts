@@ -157,10 +157,10 @@ describe("limits", () => {
     const w = await createWorld();
     const big = "x".repeat(2 * 1024 * 1024 + 10);
     const ok = await client(w.tokens.owner).post(url(w.company.id, "preview"), {
-      source: { type: "inline", files: { ...lumen(), "docs/notes.md": "y".repeat(1024 * 1024 + 5), "docs/huge.md": big } }, target: newCompany,
+      source: { type: "inline", files: { ...lumen(), "notes/notes.md": "y".repeat(1024 * 1024 + 5), "notes/huge.md": big } }, target: newCompany,
     });
     expect(ok.status).toBe(200);
-    expect(ok.body.warnings).toContain("1 file over 2 MiB skipped (docs/huge.md)");
+    expect(ok.body.warnings).toContain("1 file over 2 MiB skipped (notes/huge.md)");
     await refused(w, { source: { type: "inline", files: { ...lumen(), a: big, b: big, c: big, d: big } }, target: newCompany }, 413, "payload_too_large");
     const many = Object.fromEntries(Array.from({ length: 5001 }, (_, i) => [`extra/f${i}.md`, ""]));
     await refused(w, { source: { type: "inline", files: { ...lumen(), ...many } }, target: newCompany }, 422, "package_too_large");

@@ -38,6 +38,7 @@ describe("the worked example (lumen-studio)", () => {
         projectPlans: [{ slug: "web", action: "create", plannedName: "Website" }],
         issuePlans: [{ slug: "launch", action: "create", plannedTitle: "Ship the launch page", projectSlug: "web", assigneeSlug: "qa" }],
         goalPlans: [{ key: "launch-the-site", action: "create", plannedTitle: "Launch the site" }],
+        routinePlans: [],
       },
       requiredSecrets: [{ key: "GH_TOKEN", agentSlug: "cto", requirement: "required", declaredIn: ".paperclip.yaml" }],
       warnings: [

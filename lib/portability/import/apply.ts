@@ -2,7 +2,7 @@
 // agents with their config revision, approval and instructions, goals, projects with workspaces,
 // issues numbered from the company's counter. Nothing wakes: no wake request, every timer off.
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Actor } from "@/lib/auth/actor";
+import { boardUserId, type Actor } from "@/lib/auth/actor";
 import type { PackageFiles } from "@/lib/portability/package-files";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
@@ -14,6 +14,7 @@ import { insertWorkspace } from "@/lib/services/projects/workspaces";
 import { writeInstructionsBundle } from "@/lib/services/agents/instructions-bundle";
 import { logoOf, type ImportPlan } from "@/lib/portability/import/plan";
 import type { AgentPlan } from "@/lib/portability/import/plan-agents";
+import { writeRoutines } from "@/lib/portability/import/apply-routines";
 
 type Status = Prisma.IssueCreateManyInput["status"];
 
@@ -23,10 +24,12 @@ export interface Written {
   projects: { slug: string; id: string; action: "created" | "skipped"; name: string }[];
   issues: { slug: string; id: string; identifier: string; action: "created" }[];
   goals: { key: string; id: string; action: "created" | "skipped"; name: string }[];
+  routines: { key: string; id: string; action: "created" | "skipped"; name: string }[];
 }
 
 interface NewCompany {
-  routeCompanyId: string;
+  /** whose memberships the new company copies; null (the CLI) copies none */
+  routeCompanyId: string | null;
   requireApproval: boolean;
   /** an agent caller's new company takes no budget from the package */
   takeBudget: boolean;
@@ -41,8 +44,9 @@ export async function createTargetCompany(tx: Tx, actor: Actor, plan: ImportPlan
       budgetMonthlyCents: opts.takeBudget ? c.budgetMonthlyCents ?? 0 : 0, requireBoardApprovalForNewAgents: opts.requireApproval,
     },
   });
-  const members = await tx.membership.findMany({ where: { companyId: opts.routeCompanyId }, select: { userId: true, role: true } });
-  if (actor.kind === "board" && !members.some((m) => m.userId === actor.userId)) members.push({ userId: actor.userId, role: "owner" });
+  const members = opts.routeCompanyId ? await tx.membership.findMany({ where: { companyId: opts.routeCompanyId }, select: { userId: true, role: true } }) : [];
+  const userId = boardUserId(actor);
+  if (userId && !members.some((m) => m.userId === userId)) members.push({ userId, role: "owner" });
   if (members.length) await tx.membership.createMany({ data: members.map((m) => ({ companyId: company.id, userId: m.userId, role: m.role })) });
   await recordActivity(tx, actor, { companyId: company.id, action: "company.created", entityType: "company", entityId: company.id, details: { name: company.name, issuePrefix } });
   const logo = logoOf(files, c.logoPath);
@@ -160,12 +164,12 @@ async function writeProjects(tx: Tx, actor: Actor, companyId: string, plan: Impo
 }
 
 async function writeIssues(tx: Tx, actor: Actor, companyId: string, plan: ImportPlan, refs: Record<"agents" | "projects" | "goals", Map<string, string>>, out: Written) {
+  const ids = new Map<string, string>();
   const n = plan.issuePlans.length;
-  if (n === 0) return;
+  if (n === 0) return ids;
   const [counter] = await tx.$queryRaw<{ issueCounter: number; issuePrefix: string }[]>`
     UPDATE "Company" SET "issueCounter" = "issueCounter" + ${n} WHERE id = ${companyId}::uuid RETURNING "issueCounter", "issuePrefix"`;
   const mine = actor.kind === "agent" && actor.companyId === companyId;
-  const ids = new Map<string, string>();
   for (const [i, p] of plan.issuePlans.entries()) {
     const number = counter.issueCounter - n + 1 + i;
     const d = p.detail;
@@ -175,7 +179,7 @@ async function writeIssues(tx: Tx, actor: Actor, companyId: string, plan: Import
         companyId, number, identifier: `${counter.issuePrefix}-${number}`, title: p.plannedTitle, description: d.description, status: d.status as Status,
         priority: d.priority as never, projectId: p.projectSlug ? refs.projects.get(p.projectSlug) ?? null : null, goalId: d.goalKey ? refs.goals.get(d.goalKey) ?? null : null,
         assigneeAgentId: p.assigneeSlug ? refs.agents.get(p.assigneeSlug) ?? null : null,
-        createdByAgentId: mine ? (actor as { agentId: string }).agentId : null, createdByUserId: actor.kind === "board" ? actor.userId : null,
+        createdByAgentId: mine ? (actor as { agentId: string }).agentId : null, createdByUserId: boardUserId(actor),
         startedAt: d.status === "in_progress" ? now : null, completedAt: d.status === "done" ? now : null, cancelledAt: d.status === "cancelled" ? now : null,
       },
     });
@@ -189,14 +193,19 @@ async function writeIssues(tx: Tx, actor: Actor, companyId: string, plan: Import
   for (const p of plan.issuePlans.filter((x) => x.detail.parentSlug)) {
     await tx.issue.update({ where: { id: ids.get(p.slug) as string }, data: { parentId: ids.get(p.detail.parentSlug as string) as string } });
   }
+  return ids;
 }
 
 /** Everything below the company; `company` is the target (new or locked existing). */
 export async function writePlan(tx: Tx, ctx: ServiceContext, company: { id: string; name: string; issuePrefix: string }, created: boolean, plan: ImportPlan): Promise<Written> {
-  const out: Written = { company: { id: company.id, name: company.name, issuePrefix: company.issuePrefix, action: created ? "created" : "unchanged" }, agents: [], projects: [], issues: [], goals: [] };
+  const out: Written = {
+    company: { id: company.id, name: company.name, issuePrefix: company.issuePrefix, action: created ? "created" : "unchanged" },
+    agents: [], projects: [], issues: [], goals: [], routines: [],
+  };
   const agents = await writeAgents(tx, ctx, company.id, plan, out);
   const goals = await writeGoals(tx, ctx.actor, company.id, plan, agents, out);
   const projects = await writeProjects(tx, ctx.actor, company.id, plan, { agents, goals }, out);
-  await writeIssues(tx, ctx.actor, company.id, plan, { agents, projects, goals }, out);
+  const issues = await writeIssues(tx, ctx.actor, company.id, plan, { agents, projects, goals }, out);
+  out.routines = await writeRoutines(tx, ctx.actor, company.id, plan.routinePlans, { agents, projects, goals, issues });
   return out;
 }

@@ -9,6 +9,8 @@ export interface TargetState {
   agents: { id: string; name: string }[];
   projects: { id: string; name: string }[];
   goals: { id: string; title: string }[];
+  /** routines collide by name, case-insensitively */
+  routines: { id: string; name: string }[];
   ceoId: string | null;
   /** an agent caller's imported agents wait for approval when this is set */
   requireApproval: boolean;
@@ -20,6 +22,8 @@ export interface PlanContext {
   caller: "board" | "agent";
   include: { company: boolean; agents: boolean; projects: boolean; issues: boolean };
   strategy: "rename" | "skip";
+  /** schedules are checked against this moment */
+  now: Date;
 }
 
 export interface RequiredSecret {

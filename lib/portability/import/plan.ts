@@ -9,6 +9,7 @@ import { planAgents, type AgentPlan } from "@/lib/portability/import/plan-agents
 import { freeName, slugify, type PlanContext, type RequiredSecret } from "@/lib/portability/import/plan-types";
 import type { ProjectExtra } from "@/lib/portability/import/sidecars";
 import { planIssues, type IssuePlan } from "@/lib/portability/import/plan-issues";
+import { planRoutines, type RoutinePlan } from "@/lib/portability/import/plan-routines";
 
 export interface GoalPlan {
   key: string;
@@ -51,6 +52,7 @@ export interface ImportPlan {
   projectPlans: ProjectPlan[];
   issuePlans: IssuePlan[];
   goalPlans: GoalPlan[];
+  routinePlans: RoutinePlan[];
   requiredSecrets: RequiredSecret[];
 }
 
@@ -58,7 +60,7 @@ const goalLevels = ["company", "team", "agent", "task"];
 const goalStatuses = ["planned", "active", "achieved", "cancelled"];
 const projectStatuses = ["backlog", "planned", "active", "paused", "completed", "cancelled"];
 
-/** The logo's bytes as an asset may hold them (DESIGN §10), or null. */
+/** The logo's bytes as an asset may hold them (docs/design.md §10), or null. */
 export function logoOf(files: PackageFiles, logoPath: string | null): { data: Buffer; contentType: string; name: string } | null {
   const file = logoPath ? files[logoPath] : undefined;
   if (!file || !logoPath) return null;
@@ -209,7 +211,7 @@ function linkProjectGoals(projects: ProjectPlan[], goals: GoalPlan[], ctx: PlanC
   }
 }
 
-/** The warnings about what has no place in Charter: skills, teams, routines, a missing licence. */
+/** The warnings about what has no place in Charter: skills, teams, Paperclip's routines, a missing licence. */
 function packageWarnings(ctx: PlanContext, findings: Findings) {
   const { pkg } = ctx;
   const agentSkills = (ctx.include.agents ? pkg.agents : []).filter((a) => a.skills.length);
@@ -218,8 +220,9 @@ function packageWarnings(ctx: PlanContext, findings: Findings) {
     findings.warn(`${pkg.skills.length} skill${pkg.skills.length === 1 ? "" : "s"} not imported (${listed(pkg.skills, 20)})${perAgent.length ? `; agent skills: ${listed(perAgent, 20)}` : ""}`);
   }
   if (pkg.teams.length) findings.warn(`${pkg.teams.length} team${pkg.teams.length === 1 ? "" : "s"} not imported (${listed(pkg.teams)}); the org chart comes from reportsTo`);
-  const routines = [...(pkg.sidecars.paperclip?.routines ?? []), ...(pkg.sidecars.manifest?.routines ?? [])];
-  if (routines.length) findings.warn(`routines not imported as schedules (${listed(routines)}); their tasks are plain backlog issues`);
+  // Paperclip keys its routines to recurring tasks: those stay plain backlog issues (docs/portability-import.md)
+  const routines = pkg.sidecars.paperclip?.routines ?? [];
+  if (routines.length) findings.warn(`.paperclip.yaml: routines not imported as schedules (${listed(routines)}); their tasks are plain backlog issues`);
   if (!pkg.company.license) findings.warn("no licence declared (COMPANY.md license or a LICENSE file)");
   const secrets = [...(pkg.sidecars.paperclip?.companyPlainEnv ?? []), ...(pkg.sidecars.manifest?.companyPlainEnv ?? [])];
   if (secrets.length) findings.warn(`.paperclip.yaml: env ${listed(secrets)} not set (values are system-dependent; set them on the agents)`);
@@ -247,10 +250,12 @@ export function planImport(ctx: PlanContext, newName: string | undefined, findin
   const goalPlans = planGoals(ctx, agentSlugs, findings);
   const projectPlans = planProjects(ctx, agentSlugs, findings);
   linkProjectGoals(projectPlans, goalPlans, ctx, findings);
-  const issuePlans = planIssues(ctx, { agents: agentSlugs, projects: new Set(projectPlans.map((p) => p.slug)), goals: new Set(goalPlans.map((g) => g.key)) }, findings);
+  const known = { agents: agentSlugs, projects: new Set(projectPlans.map((p) => p.slug)), goals: new Set(goalPlans.map((g) => g.key)) };
+  const issuePlans = planIssues(ctx, known, findings);
+  const routinePlans = planRoutines(ctx, { ...known, issues: new Set(issuePlans.map((i) => i.slug)) }, findings);
   packageWarnings(ctx, findings);
   return {
     companyAction: ctx.state.companyId ? "none" : "create", company: planCompany(ctx, newName, findings),
-    agentPlans, projectPlans, issuePlans, goalPlans, requiredSecrets,
+    agentPlans, projectPlans, issuePlans, goalPlans, routinePlans, requiredSecrets,
   };
 }

@@ -68,6 +68,8 @@ export interface Sidecar {
   companyPlainEnv: string[];
   defaultAdapterType?: string;
   routines: string[];
+  /** the routines' entries as written (null: not a mapping), read by plan-routines.ts */
+  routineEntries: { key: string; fields: YamlMap | null }[];
 }
 
 export interface Sidecars {
@@ -157,6 +159,7 @@ function readSidecar(path: Sidecar["path"], doc: YamlMap): Sidecar {
     companySecrets, companyPlainEnv,
     defaultAdapterType: str(doc.adapter),
     routines: Object.keys(map(doc.routines)),
+    routineEntries: Object.entries(map(doc.routines)).map(([key, fields]) => ({ key, fields: isMap(fields) ? fields : null })),
   };
 }
 

@@ -1,7 +1,7 @@
 // Every change to an agent's configuration is a numbered revision; rollback re-applies an old one
 // as a new revision, so the history only grows.
 import type { Agent, Prisma } from "@/lib/generated/prisma/client";
-import type { Actor } from "@/lib/auth/actor";
+import { boardUserId, type Actor } from "@/lib/auth/actor";
 import { notFound } from "@/lib/http/errors";
 import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
 import { configRevisionDto } from "@/lib/dto/agents";
@@ -39,7 +39,7 @@ export async function recordConfigRevision(
       companyId: agent.companyId, agentId: agent.id, revision: (last?.revision ?? 0) + 1,
       config: (await snapshot(tx, agent)) as unknown as Prisma.InputJsonObject, changedKeys, reason, rolledBackFromId,
       createdByAgentId: actor?.kind === "agent" ? actor.agentId : null,
-      createdByUserId: actor?.kind === "board" ? actor.userId : null,
+      createdByUserId: boardUserId(actor),
     },
   });
 }
