@@ -49,6 +49,19 @@ function LinkList({ title, items }: { title: string; items: { key: string; href:
 
 const skipped = <Badge tone="gray">skipped</Badge>;
 
+/** Routines have no page of their own yet: names only. */
+function RoutineList({ routines }: { routines: ImportResult["routines"] }) {
+  if (routines.length === 0) return null;
+  return (
+    <section aria-label="Imported routines">
+      <h3 className="text-sm font-medium text-fg">Routines ({routines.length})</h3>
+      <ul className="mt-1.5 space-y-1 text-sm text-fg">
+        {routines.map((r) => <li key={r.key} className="flex flex-wrap items-center gap-2">{r.name}{r.action === "skipped" && skipped}</li>)}
+      </ul>
+    </section>
+  );
+}
+
 /** What an apply created, each row linking to its page in the company it landed in. */
 export function ImportResultPanel({ result }: { result: ImportResult }) {
   const prefix = result.company.issuePrefix;
@@ -60,7 +73,8 @@ export function ImportResultPanel({ result }: { result: ImportResult }) {
           <h3 className="font-medium text-emerald-900">{created ? `Created ${result.company.name}` : `Imported into ${result.company.name}`}</h3>
           <p className="mt-0.5 text-sm text-fg-muted">
             {result.agents.filter((a) => a.action === "created").length} agents, {result.projects.filter((p) => p.action === "created").length} projects,{" "}
-            {result.issues.length} issues, {result.goals.filter((g) => g.action === "created").length} goals created. No agent was woken.
+            {result.issues.length} issues, {result.goals.filter((g) => g.action === "created").length} goals,{" "}
+            {result.routines.filter((r) => r.action === "created").length} routines created. No agent was woken.
           </p>
         </div>
         <Link href={`/${prefix}/dashboard`} className={buttonClasses("primary", "sm")}>Open {result.company.name}</Link>
@@ -79,6 +93,7 @@ export function ImportResultPanel({ result }: { result: ImportResult }) {
         <LinkList title="Projects" items={result.projects.map((p) => ({ key: p.slug, href: `/${prefix}/projects/${p.id}`, label: p.name, extra: p.action === "skipped" ? skipped : null }))} />
         <LinkList title="Issues" items={result.issues.map((i) => ({ key: i.slug, href: `/${prefix}/issues/${i.identifier}`, label: i.identifier }))} />
         <LinkList title="Goals" items={result.goals.map((g) => ({ key: g.key, href: `/${prefix}/goals`, label: g.name, extra: g.action === "skipped" ? skipped : null }))} />
+        <RoutineList routines={result.routines} />
       </div>
       {result.requiredSecrets.length > 0 && (
         <p className="text-sm text-fg-muted">

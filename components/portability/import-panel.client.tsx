@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { applyImport, previewImport, type ImportPreview, type ImportRequest, type PackageInclude } from "@/lib/queries/portability";
 import { companyKeys } from "@/lib/queries/companies";
+import { isGithubUrl } from "@/lib/portability/browser-package";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/input";
@@ -23,8 +24,6 @@ interface Inputs {
   strategy: "rename" | "skip";
 }
 
-const isGithub = (url: string) => /^https:\/\/(www\.)?github\.com\//i.test(url.trim());
-
 /** The request the inputs stand for; null while the source is still missing. */
 function requestOf(inputs: Inputs, companyId: string): ImportRequest | null {
   const { source } = inputs;
@@ -32,7 +31,7 @@ function requestOf(inputs: Inputs, companyId: string): ImportRequest | null {
   if (source.kind === "url") {
     if (!source.url.trim()) return null;
     body = {
-      type: isGithub(source.url) ? "github" : "git", url: source.url.trim(),
+      type: isGithubUrl(source.url.trim()) ? "github" : "git", url: source.url.trim(),
       ...(source.ref.trim() ? { ref: source.ref.trim() } : {}), ...(source.path.trim() ? { path: source.path.trim() } : {}),
     };
   } else {

@@ -88,6 +88,15 @@ function OtherTables({ plan }: { plan: Plan }) {
           <TR key={g.key}><TD><Name name={g.plannedTitle} slug={g.key} /></TD><TD><ActionBadge action={g.action} reason={g.reason} /></TD></TR>
         ))}
       </PlanTable>
+      <PlanTable title="Routines" count={plan.routinePlans.length} head={["Routine", "Assignee", "Action"]}>
+        {plan.routinePlans.map((r) => (
+          <TR key={r.key}>
+            <TD><Name name={r.plannedName} slug={r.key} /></TD>
+            <TD>{agent(r.assigneeSlug)}</TD>
+            <TD><ActionBadge action={r.action} reason={r.reason} /></TD>
+          </TR>
+        ))}
+      </PlanTable>
     </>
   );
 }
@@ -132,7 +141,10 @@ export function ImportPlan({ preview }: { preview: ImportPreview }) {
       </p>
       <Figures
         label="Planned"
-        items={[["Agents", creates(plan.agentPlans)], ["Projects", creates(plan.projectPlans)], ["Issues", creates(plan.issuePlans)], ["Goals", creates(plan.goalPlans)]]}
+        items={[
+          ["Agents", creates(plan.agentPlans)], ["Projects", creates(plan.projectPlans)], ["Issues", creates(plan.issuePlans)],
+          ["Goals", creates(plan.goalPlans)], ["Routines", creates(plan.routinePlans)],
+        ]}
       />
       <AgentsTable plan={plan} />
       <OtherTables plan={plan} />

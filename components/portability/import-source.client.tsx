@@ -51,8 +51,9 @@ export function ImportSource({ value, onChange, disabled }: { value: SourceState
     try {
       let raw: RawFiles;
       let label: string;
+      let links: string[] = [];
       if (value.kind === "zip") {
-        raw = unzipFiles(new Uint8Array(await list[0].arrayBuffer()));
+        ({ files: raw, links } = unzipFiles(new Uint8Array(await list[0].arrayBuffer())));
         label = list[0].name;
       } else {
         raw = await readPickedFolder(list);
@@ -60,7 +61,10 @@ export function ImportSource({ value, onChange, disabled }: { value: SourceState
       }
       const pkg = readPackage(raw);
       if (!pkg) setProblem(`No COMPANY.md in ${label}: a package's root folder holds one.`);
-      else onChange({ ...value, picked: { label, pkg, token: ++readCount } });
+      else {
+        pkg.skipped.push(...links.map((path) => ({ path, reason: "symbolic link" })));
+        onChange({ ...value, picked: { label, pkg, token: ++readCount } });
+      }
     } catch (err) {
       setProblem(`${value.kind === "zip" ? "This zip" : "This folder"} could not be read: ${err instanceof Error ? err.message : String(err)}`);
     } finally {

@@ -1,5 +1,6 @@
-// Packages in the browser: a picked folder or a .zip read into an inline import source, and an
-// export's files zipped for download. No Node API here (the board page runs it); fflate does the zip.
+// Packages read into an inline import source (a picked folder or a .zip; the root is the shallowest
+// COMPANY.md) and an export's files zipped for download. No Node API here: the board page runs it in
+// the browser and the CLI (lib/portability/cli/source.ts) in Node. fflate does the zips.
 import { unzipSync, zipSync } from "fflate";
 import { packagePathProblem, type PackageFile, type PackageFiles } from "@/lib/portability/package-files";
 
@@ -98,18 +99,47 @@ export function readPackage(all: RawFiles): ReadPackage | null {
   return { files, root, skipped };
 }
 
-/** A zip's regular files; folders and .git/ are left out, and a zip that inflates past the cap is refused. */
-export function unzipFiles(bytes: Uint8Array): RawFiles {
+/**
+ * The names of a zip's symbolic links: entries made on Unix (version made by, high byte 3) whose mode
+ * in the external attributes is S_IFLNK. fflate does not expose the attributes, so the central
+ * directory is read here.
+ */
+export function zipSymlinks(bytes: Uint8Array): Set<string> {
+  const links = new Set<string>();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) { eocd = i; break; }
+  }
+  if (eocd < 0) return links;
+  let at = view.getUint32(eocd + 16, true);
+  for (let n = view.getUint16(eocd + 10, true); n > 0 && at + 46 <= bytes.length && view.getUint32(at, true) === 0x02014b50; n--) {
+    const madeOnUnix = view.getUint8(at + 5) === 3;
+    const mode = view.getUint32(at + 38, true) >>> 16;
+    const nameLength = view.getUint16(at + 28, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    if (madeOnUnix && (mode & 0o170000) === 0o120000) links.add(name);
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return links;
+}
+
+/**
+ * A zip's regular files; folders, symbolic links (named in `links`) and .git/ are left out, and a zip
+ * that inflates past the cap is refused before it is inflated.
+ */
+export function unzipFiles(bytes: Uint8Array): { files: RawFiles; links: string[] } {
+  const links = zipSymlinks(bytes);
   let inflated = 0;
   const entries = unzipSync(bytes, {
     filter: (f) => {
-      if (f.name.endsWith("/") || inGitFolder(f.name)) return false;
+      if (f.name.endsWith("/") || links.has(f.name) || inGitFolder(f.name)) return false;
       inflated += f.originalSize;
       if (inflated > ZIP_MAX_INFLATED) throw new Error(`the zip inflates to more than ${ZIP_MAX_INFLATED / 1024 / 1024} MiB`);
       return true;
     },
   });
-  return new Map(Object.entries(entries));
+  return { files: new Map(Object.entries(entries)), links: [...links] };
 }
 
 /** Files picked with a folder input: paths relative to the picked folder's parent, as the browser gives them. */
@@ -120,6 +150,16 @@ export async function readPickedFolder(picked: Iterable<File>): Promise<RawFiles
     if (!inGitFolder(path)) out.set(path, new Uint8Array(await file.arrayBuffer()));
   }
   return out;
+}
+
+/** A GitHub address goes to the import as a `github` source, any other URL as `git`. */
+export function isGithubUrl(source: string): boolean {
+  try {
+    const u = new URL(source);
+    return u.protocol === "https:" && (u.hostname === "github.com" || u.hostname === "www.github.com");
+  } catch {
+    return false;
+  }
 }
 
 /** An export's files as a zip whose entries sit under `<rootPath>/`, so it unpacks into one folder. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { strToU8, zipSync } from "fflate";
 import {
-  ZIP_MAX_INFLATED, base64ToBytes, bytesOf, bytesToBase64, packageRoot, readPackage, readPickedFolder, toPackageFile, unzipFiles, zipPackage,
+  ZIP_MAX_INFLATED, base64ToBytes, bytesOf, bytesToBase64, isGithubUrl, packageRoot, readPackage, readPickedFolder, toPackageFile, unzipFiles, zipPackage,
 } from "@/lib/portability/browser-package";
 import { packageFileBytes, type PackageFiles } from "@/lib/portability/package-files";
 
@@ -67,16 +67,21 @@ describe("zips", () => {
       "agents/cora/AGENTS.md": "Instructions ✓\n",
       "images/logo.png": { encoding: "base64", data: Buffer.from(PNG).toString("base64"), contentType: "image/png" },
     };
-    const zipped = unzipFiles(zipPackage("acme", files));
+    const zipped = unzipFiles(zipPackage("acme", files)).files;
     expect([...zipped.keys()].sort()).toEqual(["acme/.charter.yaml", "acme/COMPANY.md", "acme/agents/cora/AGENTS.md", "acme/images/logo.png"]);
     const read = readPackage(zipped)!;
     expect(read.root).toBe("acme");
     expect(read.files).toEqual(files);
   });
 
-  it("leaves out folders and .git/ of a zip", () => {
-    const bytes = zipSync({ "pkg/": new Uint8Array(), "pkg/COMPANY.md": strToU8("x"), "pkg/.git/HEAD": strToU8("ref") });
-    expect([...unzipFiles(bytes).keys()]).toEqual(["pkg/COMPANY.md"]);
+  it("leaves out folders, .git/ and symbolic links of a zip, and names the links", () => {
+    const bytes = zipSync({
+      "pkg/": new Uint8Array(), "pkg/COMPANY.md": strToU8("x"), "pkg/.git/HEAD": strToU8("ref"),
+      "pkg/agents/ceo/AGENTS.md": [strToU8("/etc/passwd"), { os: 3, attrs: (0o120777 << 16) >>> 0 }],
+    });
+    const { files, links } = unzipFiles(bytes);
+    expect([...files.keys()]).toEqual(["pkg/COMPANY.md"]);
+    expect(links).toEqual(["pkg/agents/ceo/AGENTS.md"]);
   });
 
   it("refuses a zip that inflates past the cap before inflating it", () => {
@@ -86,6 +91,15 @@ describe("zips", () => {
 
   it("refuses what is not a zip", () => {
     expect(() => unzipFiles(strToU8("not a zip at all"))).toThrow();
+  });
+});
+
+describe("isGithubUrl", () => {
+  it("is an https address on github.com only", () => {
+    expect(isGithubUrl("https://github.com/paperclipai/companies/tree/main/gstack")).toBe(true);
+    for (const url of ["http://github.com/a/b", "https://github.com.evil.test/a/b", "git@github.com:a/b.git", "https://gitlab.com/a/b", "not a url"]) {
+      expect(isGithubUrl(url), url).toBe(false);
+    }
   });
 });
 
