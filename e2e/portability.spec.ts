@@ -76,6 +76,10 @@ test("export: preview as a tree of files, narrow it, download zips without secre
   const total = await tree.locator("input[data-path]").count();
   await expect(page.getByTestId("selection-count")).toHaveText(`${total} of ${total} files selected`);
   await snap(page, testInfo, "01-export-preview");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await snap(page, testInfo, "01-export-preview-dark");
+  await fitsPhone(page, testInfo, "01-export-preview");
+  await page.emulateMedia({ colorScheme: "light" });
 
   await test.step("a folder folds, and its box clears everything under it", async () => {
     await tree.getByRole("checkbox", { name: `All files in agents/${eli.urlKey}/` }).uncheck();
@@ -175,12 +179,14 @@ test("import a package folder: plan, secrets and warnings, apply, open the new c
   await snap(page, testInfo, "05-import-result");
   await fitsPhone(page, testInfo, "06-import-result");
 
-  await result.getByRole("link", { name: "Ben" }).click();
-  await expect(page.getByRole("heading", { name: "Ben" })).toBeVisible();
-  await page.goBack();
+  const ben = await result.getByRole("link", { name: "Ben" }).getAttribute("href");
   await page.getByRole("link", { name: "Open Lumen Studio Copy" }).click();
   await page.waitForURL(/\/[A-Z]{2,5}\/dashboard$/);
   await expect(page.getByTestId("current-company")).toHaveText("Lumen Studio Copy");
+  expect(ben?.startsWith(new URL(page.url()).pathname.replace("/dashboard", "/agents/"))).toBe(true);
+  await page.goto(ben!);
+  await expect(page.getByRole("heading", { name: "Ben" })).toBeVisible();
+  await expect(page.getByTestId("chain-of-command")).toContainText("Ada");
 });
 
 test("a package with errors lists them by file and Apply stays disabled", async ({ page }, testInfo) => {
@@ -240,7 +246,7 @@ test("a git source is applied at the commit its preview fetched", async ({ page 
     const options = page.getByRole("form", { name: "Import options" });
     await options.getByLabel("A git or GitHub URL").check();
     await options.getByLabel("Repository URL").fill(`file://${repo}`);
-    await options.getByLabel("Folder", { exact: true }).fill("studio");
+    await options.getByRole("textbox", { name: /^Folder/ }).fill("studio");
     await options.getByLabel("New company's name").fill("Lumen Pinned");
     await options.getByRole("button", { name: "Preview import" }).click();
     const plan = page.getByRole("region", { name: "Import preview" });

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
-import type { ImportResult } from "@/lib/queries/portability";
+import type { ImportPreview, ImportResult } from "@/lib/queries/portability";
 import { ApiError } from "@/lib/queries/fetcher";
 import { ApiErrorAlert } from "@/components/forms/api-error";
 import { AgentStatusBadge } from "@/components/agents/status-badge";
@@ -62,20 +62,33 @@ function RoutineList({ routines }: { routines: ImportResult["routines"] }) {
   );
 }
 
-/** What an apply created, each row linking to its page in the company it landed in. */
-export function ImportResultPanel({ result }: { result: ImportResult }) {
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function summary(result: ImportResult): string {
+  const made = (list: { action: string }[]) => list.filter((x) => x.action === "created").length;
+  const parts = [
+    count(made(result.agents), "agent", "agents"), count(made(result.projects), "project", "projects"),
+    count(result.issues.length, "issue", "issues"), count(made(result.goals), "goal", "goals"),
+  ];
+  if (result.routines.length > 0) parts.push(count(made(result.routines), "routine", "routines"));
+  return `${parts.join(", ")} created. No agent was woken.`;
+}
+
+/**
+ * What an apply created, each row linking to its page in the company it landed in. The preview it
+ * followed gives the issues' titles and the agents' names for the secrets still to set.
+ */
+export function ImportResultPanel({ result, preview }: { result: ImportResult; preview: ImportPreview | null }) {
   const prefix = result.company.issuePrefix;
   const created = result.company.action === "created";
+  const title = new Map(preview?.plan.issuePlans.map((i) => [i.slug, i.plannedTitle]));
+  const agentName = new Map(result.agents.map((a) => [a.slug, a.name]));
   return (
     <section aria-label="Import result" className="space-y-4 rounded-md border border-emerald-200 bg-emerald-50/60 p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-medium text-emerald-900">{created ? `Created ${result.company.name}` : `Imported into ${result.company.name}`}</h3>
-          <p className="mt-0.5 text-sm text-fg-muted">
-            {result.agents.filter((a) => a.action === "created").length} agents, {result.projects.filter((p) => p.action === "created").length} projects,{" "}
-            {result.issues.length} issues, {result.goals.filter((g) => g.action === "created").length} goals,{" "}
-            {result.routines.filter((r) => r.action === "created").length} routines created. No agent was woken.
-          </p>
+          <p className="mt-0.5 text-sm text-fg-muted">{summary(result)}</p>
         </div>
         <Link href={`/${prefix}/dashboard`} className={buttonClasses("primary", "sm")}>Open {result.company.name}</Link>
       </div>
@@ -91,13 +104,16 @@ export function ImportResultPanel({ result }: { result: ImportResult }) {
           }))}
         />
         <LinkList title="Projects" items={result.projects.map((p) => ({ key: p.slug, href: `/${prefix}/projects/${p.id}`, label: p.name, extra: p.action === "skipped" ? skipped : null }))} />
-        <LinkList title="Issues" items={result.issues.map((i) => ({ key: i.slug, href: `/${prefix}/issues/${i.identifier}`, label: i.identifier }))} />
+        <LinkList title="Issues" items={result.issues.map((i) => ({
+          key: i.slug, href: `/${prefix}/issues/${i.identifier}`, label: i.identifier,
+          extra: title.has(i.slug) ? <span className="min-w-0 break-words text-fg-muted">{title.get(i.slug)}</span> : null,
+        }))} />
         <LinkList title="Goals" items={result.goals.map((g) => ({ key: g.key, href: `/${prefix}/goals`, label: g.name, extra: g.action === "skipped" ? skipped : null }))} />
         <RoutineList routines={result.routines} />
       </div>
       {result.requiredSecrets.length > 0 && (
         <p className="text-sm text-fg-muted">
-          Still to set: {result.requiredSecrets.map((s) => `${s.key}${s.agentSlug ? ` (${s.agentSlug})` : ""}`).join(", ")}.
+          Still to set: {result.requiredSecrets.map((s) => `${s.key}${s.agentSlug ? ` (${agentName.get(s.agentSlug) ?? s.agentSlug})` : ""}`).join(", ")}.
         </p>
       )}
       <WarningList warnings={result.warnings} />

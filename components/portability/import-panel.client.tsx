@@ -129,7 +129,7 @@ export function ImportPanel({ companyId, companyName }: { companyId: string; com
         </form>
         <ImportFailure error={preview.error} />
         {apply.error ? <ImportFailure error={apply.error} /> : null}
-        {apply.data ? <ImportResultPanel result={apply.data} /> : current ? <ImportPlan preview={current} /> : null}
+        {apply.data ? <ImportResultPanel result={apply.data} preview={current} /> : current ? <ImportPlan preview={current} /> : null}
       </CardBody>
     </Card>
   );
