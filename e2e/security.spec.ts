@@ -1,4 +1,4 @@
-// Board hardening on the real server (issue 19, item 3): security headers on every kind of answer and
+// Board hardening on the real server: security headers on every kind of answer and
 // pages that work under them, sign-in and /token backoff (a spoofed X-Forwarded-For changes nothing
 // without TRUST_PROXY), sessions that end on the server (a copied cookie stops working after sign-out
 // and after a password change), and the Origin check of cookie-authenticated writes from a real

@@ -1,4 +1,4 @@
-// Writes lib/openapi/routes.generated.ts: an import of every route module under app/api, from which
+// Writes app/api/routes.generated.ts: an import of every route module under app/api, from which
 // the OpenAPI document is built. Run `node scripts/openapi-routes.mjs` after adding or removing a
 // route; tests/integration/openapi.test.ts fails while the list is stale.
 import fs from "node:fs";
@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const generatedFile = path.join(root, "lib/openapi/routes.generated.ts");
+export const generatedFile = path.join(root, "app/api/routes.generated.ts");
 
 /** The API's catch-all for unknown paths answers 404 for everything: it is no endpoint of the document. */
 const notAnEndpoint = "app/api/[...path]/route.ts";

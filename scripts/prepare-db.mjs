@@ -10,16 +10,9 @@ export async function prepareDatabase(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const users = await client.query('SELECT 1 FROM "User" LIMIT 1');
-    if (users.rowCount !== 0) return { applied: res.appliedMigrationNames, setupToken: null };
-    const { mintToken } = await tsImport("../lib/auth/tokens.ts", import.meta.url);
-    const minted = mintToken("setup");
-    // beside any token another instance (or an earlier start) printed, never in its place (lib/services/users.ts)
-    await client.query(
-      `INSERT INTO "InstanceSetting" (key, value, "updatedAt") VALUES ('setup_token_digest:' || $1, $1, now())`,
-      [minted.digest],
-    );
-    return { applied: res.appliedMigrationNames, setupToken: minted.token };
+    const { issueSetupToken } = await tsImport("../lib/auth/setup-token.ts", import.meta.url);
+    const setupToken = await issueSetupToken((text, values) => client.query(text, values));
+    return { applied: res.appliedMigrationNames, setupToken };
   } finally {
     await client.end();
   }

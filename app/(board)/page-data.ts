@@ -5,11 +5,7 @@ import { notFound } from "next/navigation";
 import { boardContext, requireBoardContext, type BoardContext } from "@/lib/auth/page-context";
 import { AppError } from "@/lib/http/errors";
 import { getCompany, listCompanies } from "@/lib/services/companies";
-import { listAgents } from "@/lib/services/agents/crud";
-import { listGoals } from "@/lib/services/goals";
-import { listLabels } from "@/lib/services/labels";
-import { listMembers } from "@/lib/services/members";
-import { listProjects } from "@/lib/services/projects/crud";
+import { getCompanyDirectory } from "@/lib/services/directory";
 import type { Directory } from "@/components/issues/directory";
 
 const currentContext = cache(boardContext);
@@ -67,18 +63,6 @@ export const myCompanies = cache(async () => {
 
 /** The names issue, project and goal pages show for ids: agents, projects, goals, labels, people. */
 export const companyDirectory = cache(async (ctx: BoardContext, companyId: string): Promise<Directory> => {
-  const [agents, projects, goals, labels, members] = await Promise.all([
-    allPages((q) => listAgents(ctx, companyId, q)),
-    allPages((q) => listProjects(ctx, companyId, q)),
-    allPages((q) => listGoals(ctx, companyId, q)),
-    allPages((q) => listLabels(ctx, companyId, q)),
-    allPages((q) => listMembers(ctx, companyId, q)),
-  ]);
-  return {
-    agents: agents.map((a) => ({ id: a.id, name: a.name, urlKey: a.urlKey, role: a.role, icon: a.icon, status: a.status })),
-    projects: projects.map((p) => ({ id: p.id, name: p.name, status: p.status })),
-    goals: goals.map((g) => ({ id: g.id, title: g.title, level: g.level, status: g.status, parentId: g.parentId })),
-    labels: labels.map((l) => ({ id: l.id, name: l.name, color: l.color })),
-    users: { ...Object.fromEntries(members.map((m) => [m.userId, m.name])), [ctx.actor.userId]: ctx.actor.name },
-  };
+  const directory = await getCompanyDirectory(ctx, companyId);
+  return { ...directory, users: { ...directory.users, [ctx.actor.userId]: ctx.actor.name } };
 });

@@ -3,6 +3,7 @@
 import type { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { actorFromBearer } from "@/lib/auth/actor";
+import { bearerToken } from "@/lib/auth/tokens";
 import { baseUrl } from "@/lib/oauth/config";
 import { handleMcpRequest } from "@/lib/mcp/server";
 import { oauthRoute, preflight } from "@/lib/http/oauth-route";
@@ -22,9 +23,9 @@ function challenge(req: NextRequest, description: string, tokenSent: boolean): R
 }
 
 const handler = oauthRoute(async (req: NextRequest) => {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
-  if (!match) return challenge(req, "Send Authorization: Bearer <access token or agent API key>", false);
-  const actor = await actorFromBearer(match[1]);
+  const token = bearerToken(req.headers.get("authorization"));
+  if (!token) return challenge(req, "Send Authorization: Bearer <access token or agent API key>", false);
+  const actor = await actorFromBearer(token);
   if (!actor) return challenge(req, "The bearer token is unknown, expired or revoked", true);
   // stateless: no server-initiated stream to open (GET) and no session to end (DELETE)
   if (req.method !== "POST") return Response.json({ error: "method_not_allowed", error_description: "POST JSON-RPC messages to /mcp" }, { status: 405, headers: { Allow: "POST" } });

@@ -54,7 +54,7 @@ function approvalLink(row: ActivityRow, ctx: DescribeContext, text: string) {
 const linkClass = "font-medium text-slate-900 hover:text-indigo-700 hover:underline";
 
 /** The board page of a row's subject, if it has one. */
-export function subjectHref(row: ActivityRow, prefix: string): string | null {
+function subjectHref(row: ActivityRow, prefix: string): string | null {
   const ref = row.subject?.ref;
   if (!ref) return null;
   const path: Record<string, string> = {

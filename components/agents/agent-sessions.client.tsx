@@ -16,7 +16,7 @@ const policies: Record<string, { label: string; text: string }> = {
   fresh: { label: "Fresh every wake", text: "Every wake starts a new CLI session; nothing is resumed." },
 };
 
-export function sessionPolicyOf(adapterConfig: Record<string, unknown>): string {
+function sessionPolicyOf(adapterConfig: Record<string, unknown>): string {
   const policy = adapterConfig.sessionPolicy;
   return typeof policy === "string" ? policy : "per_issue";
 }

@@ -31,7 +31,7 @@ export function TestEnvironment({ agentId, note }: { agentId: string; note?: str
   );
 }
 
-export function CheckList({ checks }: { checks: EnvironmentCheck[] }) {
+function CheckList({ checks }: { checks: EnvironmentCheck[] }) {
   return (
     <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200" aria-label="Environment checks">
       {checks.map((c) => (

@@ -2,7 +2,7 @@
 import { dollarsToCents } from "@/lib/format";
 import type { NewCompany } from "@/lib/queries/companies";
 
-export const BUDGET_HINT = "Enter an amount in dollars, such as 500 or 49.99";
+const BUDGET_HINT = "Enter an amount in dollars, such as 500 or 49.99";
 
 /** The create body from a company form, or the budget's error when the amount does not parse. */
 export function newCompanyFromForm(form: FormData): { input: NewCompany; budgetError: null } | { input: null; budgetError: string } {

@@ -3,14 +3,14 @@ import { cn } from "@/lib/cn";
 const DEFAULT_COLOR = "#4f46e5";
 
 /** Black or white, whichever reads better on `hex`. */
-export function textOn(hex: string): string {
+function textOn(hex: string): string {
   const full = hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}` : hex;
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(full.slice(i, i + 2), 16) / 255);
   const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
   return lum > 0.6 ? "#0f172a" : "#ffffff";
 }
 
-export function companyInitials(name: string): string {
+function companyInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   return (words.length >= 2 ? words[0][0] + words[1][0] : name.slice(0, 2)).toUpperCase();
 }

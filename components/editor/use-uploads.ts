@@ -12,7 +12,7 @@ export interface UploadState {
 }
 
 /** The markdown an uploaded file becomes: an image, or a link that downloads it. */
-export function attachmentMarkdown(a: Pick<AttachmentDto, "name" | "url" | "isImage">): string {
+function attachmentMarkdown(a: Pick<AttachmentDto, "name" | "url" | "isImage">): string {
   const label = a.name.replace(/[[\]\n]/g, "");
   return a.isImage ? `![${label}](${a.url})` : `[${label}](${a.url})`;
 }

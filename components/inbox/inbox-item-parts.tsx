@@ -7,6 +7,7 @@ export const kindLabels: Record<InboxItemKind, string> = {
   issue_assigned: "Assigned to you",
   mention: "Mention",
   agent_paused: "Paused agent",
+  routine_run: "Routine",
 };
 
 export const kindTones: Record<InboxItemKind, string> = {
@@ -16,6 +17,7 @@ export const kindTones: Record<InboxItemKind, string> = {
   issue_assigned: "bg-sky-50 text-sky-700",
   mention: "bg-violet-50 text-violet-700",
   agent_paused: "bg-slate-100 text-slate-700",
+  routine_run: "bg-amber-50 text-amber-800",
 };
 
 const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [["day", 86_400], ["hour", 3_600], ["minute", 60]];

@@ -13,9 +13,9 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Actor, describe, type DescribeContext } from "@/components/activity/describe";
 import type { Directory } from "@/components/issues/directory";
 
-export const issueActivityKey = (companyId: string, issueId: string) => ["companies", companyId, "issues", "activity", issueId] as const;
+const issueActivityKey = (companyId: string, issueId: string) => ["companies", companyId, "issues", "activity", issueId] as const;
 
-export const issueActivityPath = (companyId: string, issueId: string) =>
+const issueActivityPath = (companyId: string, issueId: string) =>
   `/api/companies/${companyId}/activity?entityType=issue&entityId=${issueId}`;
 
 interface Props {

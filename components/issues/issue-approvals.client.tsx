@@ -13,7 +13,7 @@ import { ApprovalStatusBadge, Requester, typeText, type ApprovalNames } from "@/
 import { formatShortDateTime } from "@/lib/format";
 import type { Directory } from "@/components/issues/directory";
 
-export const issueApprovalsKey = (companyId: string, issueId: string) => [...approvalKeys.all(companyId), "issue", issueId] as const;
+const issueApprovalsKey = (companyId: string, issueId: string) => [...approvalKeys.all(companyId), "issue", issueId] as const;
 
 interface Props {
   companyId: string;

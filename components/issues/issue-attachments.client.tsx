@@ -13,7 +13,7 @@ import { ApiErrorAlert } from "@/components/forms/api-error";
 import type { Directory, DirectoryMaps } from "@/components/issues/directory";
 
 /** The issue's attachments, shared by the section and the comments (one query, one cache entry). */
-export function useAttachments(companyId: string, issueId: string, initial?: AttachmentDto[]) {
+function useAttachments(companyId: string, issueId: string, initial?: AttachmentDto[]) {
   return useQuery({
     queryKey: attachmentKeys.list(companyId, issueId),
     queryFn: () => fetchAttachments(issueId),
@@ -26,7 +26,7 @@ const FOLD_AT = 24;
 const SHOWN_IMAGES = 12;
 const SHOWN_FILES = 6;
 
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;

@@ -14,7 +14,7 @@ import { useIssueMutation } from "@/components/issues/use-issue-update";
 import type { DirectoryMaps } from "@/components/issues/directory";
 
 /** Checked out: in progress with an agent as its owner (checkout sets both, release clears both). */
-export const isCheckedOut = (issue: Pick<IssueDetail, "status" | "assigneeAgentId">) => issue.status === "in_progress" && Boolean(issue.assigneeAgentId);
+const isCheckedOut = (issue: Pick<IssueDetail, "status" | "assigneeAgentId">) => issue.status === "in_progress" && Boolean(issue.assigneeAgentId);
 
 /**
  * Who works on the issue right now, and the board's two levers on it (docs/design.md §6): check it out for

@@ -37,13 +37,15 @@ interface Props {
   initialRuns: Page<RunDto>;
   initialActivity: Page<ActivityEntryDto>;
   initialApprovals: ApprovalDto[];
+  /** the routine whose fire created this issue, if one did */
+  routine?: { id: string; name: string } | null;
   viewerId: string;
   directory: Directory;
   canWrite: boolean;
 }
 
 /** An issue's page: where it sits (ancestors), what it is, its fields, sub-issues, the runs that worked on it and discussion. */
-export function IssueDetailView({ companyId, prefix, initialIssue, initialComments, initialChildren, initialRuns, initialActivity, initialApprovals, viewerId, directory, canWrite }: Props) {
+export function IssueDetailView({ companyId, prefix, initialIssue, initialComments, initialChildren, initialRuns, initialActivity, initialApprovals, routine, viewerId, directory, canWrite }: Props) {
   const maps = useDirectoryMaps(directory);
   const { data: issue } = useQuery({
     queryKey: issueKeys.detail(companyId, initialIssue.id),
@@ -69,6 +71,11 @@ export function IssueDetailView({ companyId, prefix, initialIssue, initialCommen
       </nav>
 
       <TitleHeader companyId={companyId} issue={issue} canWrite={canWrite} />
+      {routine && (
+        <p className="-mt-4 text-sm text-fg-muted" data-testid="created-by-routine">
+          Created by routine <Link href={`/${prefix}/routines/${routine.id}`} className="font-medium text-link hover:underline">{routine.name}</Link>
+        </p>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">

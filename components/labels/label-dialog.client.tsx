@@ -11,7 +11,7 @@ import { ApiErrorAlert, fieldErrors } from "@/components/forms/api-error";
 import { LabelChip } from "@/components/issues/label-chips";
 
 /** The API's default colour first, then a palette that stays readable as a small dot on white. */
-export const LABEL_COLORS = ["#6b7280", "#dc2626", "#ea580c", "#d97706", "#65a30d", "#059669", "#0891b2", "#2563eb", "#4f46e5", "#7c3aed", "#c026d3", "#db2777"];
+const LABEL_COLORS = ["#6b7280", "#dc2626", "#ea580c", "#d97706", "#65a30d", "#059669", "#0891b2", "#2563eb", "#4f46e5", "#7c3aed", "#c026d3", "#db2777"];
 const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 type Editing = { mode: "create" } | { mode: "edit"; label: LabelDto };

@@ -146,7 +146,7 @@ async function invalidateLabelled(queryClient: ReturnType<typeof useQueryClient>
   ]);
 }
 
-export function TagGlyph({ className = "size-5" }: { className?: string }) {
+function TagGlyph({ className = "size-5" }: { className?: string }) {
   return (
     <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
       <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z" />

@@ -182,7 +182,7 @@ function NewProjectForm({ companyId, prefix, goals, statuses, onClose }: { compa
   );
 }
 
-export function FolderGlyph() {
+function FolderGlyph() {
   return (
     <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
       <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />

@@ -20,6 +20,7 @@ export function Sidebar({ company, companies, user }: { company: SwitcherCompany
     { href: `${base}/issues`, label: "Issues", glyph: "issues" },
     { href: `${base}/projects`, label: "Projects", glyph: "projects" },
     { href: `${base}/goals`, label: "Goals", glyph: "goals" },
+    { href: `${base}/routines`, label: "Routines", glyph: "routines" },
     { href: `${base}/agents`, label: "Agents", glyph: "agents" },
     { href: `${base}/org`, label: "Org chart", glyph: "org" },
     { href: `${base}/approvals`, label: "Approvals", glyph: "approvals", badge: "pendingApprovals" },

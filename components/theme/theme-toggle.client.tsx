@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { cn } from "@/lib/cn";
-import { themePreferences, useTheme, type ThemePreference } from "@/components/theme/theme.client";
+import { themePreferences, useTheme, type ThemePreference } from "@/components/theme/use-theme.client";
 
 const labels: Record<ThemePreference, string> = { system: "System", light: "Light", dark: "Dark" };
 

@@ -38,7 +38,7 @@ export function Field({ label, htmlFor, hint, errors, optional, className, child
     <div className={cn("space-y-1.5", className)}>
       <label htmlFor={htmlFor} className="flex items-baseline justify-between text-sm font-medium text-slate-800">
         {label}
-        {optional && <span className="text-xs font-normal text-slate-400">Optional</span>}
+        {optional && <span className="text-xs font-normal text-fg-subtle">Optional</span>}
       </label>
       {children}
       {errors && errors.length > 0 ? (

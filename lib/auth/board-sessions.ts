@@ -30,13 +30,3 @@ export async function revokeBoardSession(sessionId: string): Promise<void> {
     values: [sessionId],
   });
 }
-
-/** Ends every session of the user (all devices), and clears rows long expired or revoked. */
-export async function revokeUserSessions(userId: string): Promise<void> {
-  await sql().query({
-    name: "board-session-revoke-user",
-    text: `WITH stale AS (DELETE FROM "BoardSession" WHERE "userId" = $1 AND ("expiresAt" <= now() OR "revokedAt" < now() - interval '1 day'))
-           UPDATE "BoardSession" SET "revokedAt" = now() WHERE "userId" = $1 AND "revokedAt" IS NULL AND "expiresAt" > now()`,
-    values: [userId],
-  });
-}

@@ -17,7 +17,7 @@ interface Rule {
   agent?: AgentRule;
 }
 
-export const permissions = {
+const permissions = {
   "company.read": { board: "viewer", agent: "ceo" },
   "company.update": { board: "admin", agent: "ceo" },
   "company.govern": { board: "admin" },
@@ -38,7 +38,7 @@ export const permissions = {
   "work.read": { board: "viewer", agent: "any" },
   "work.write": { board: "member", agent: "any" },
   "asset.read": { board: "viewer", agent: "any" },
-  // governance and money (issue 4)
+  // governance and money
   "cost.read": { board: "viewer", agent: "any" },
   "cost.report": { board: "member", agent: "any" },
   "approval.read": { board: "viewer", agent: "any" },
@@ -78,9 +78,13 @@ export function visibleCompanyIds(actor: Actor): string[] | null {
   return actor.isInstanceAdmin ? null : Object.keys(actor.roles);
 }
 
-/** Prisma `where` fragment that limits rows to the actor's companies. */
-export function companyScope(actor: Actor): { companyId?: string | { in: string[] } } {
+/**
+ * Prisma `where` fragment that limits rows to the actor's companies, or to `within` alone when given
+ * (a board page under one company's prefix): a company the actor cannot see then matches nothing.
+ */
+export function companyScope(actor: Actor, within?: string): { companyId?: string | { in: string[] } } {
   const ids = visibleCompanyIds(actor);
+  if (within !== undefined) return { companyId: ids === null || ids.includes(within) ? within : { in: [] } };
   if (ids === null) return {};
   return ids.length === 1 ? { companyId: ids[0] } : { companyId: { in: ids } };
 }

@@ -16,7 +16,7 @@ function lastValue(value: string | null): string | null {
   return parts.at(-1) ?? null;
 }
 
-export const trustProxy = (): boolean => env().TRUST_PROXY;
+const trustProxy = (): boolean => env().TRUST_PROXY;
 
 /** The client's address, for rate limits; "unknown" when neither a trusted proxy nor the socket says. */
 export function clientAddress(headers: HeaderSource): string {

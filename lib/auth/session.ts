@@ -11,14 +11,14 @@ import { boardSessionLive, revokeBoardSession, SESSION_MAX_AGE_SEC, startBoardSe
 import { clientAddress } from "@/lib/auth/request-origin";
 import { guardAttempt, signInPolicy, TooManyAttempts } from "@/lib/auth/rate-limit";
 
-export function sessionSecret(): string {
+function sessionSecret(): string {
   const secret = env().SESSION_SECRET;
   if (!secret) throw new Error("SESSION_SECRET is not set (npm start generates one for the embedded database)");
   return secret;
 }
 
 /** The error the sign-in form reads (next-auth hands a thrown message to the client as `error`). */
-export const TOO_MANY_ATTEMPTS = "TooManyAttempts";
+const TOO_MANY_ATTEMPTS = "TooManyAttempts";
 
 type SignInUser = { id: string; email: string; name: string };
 
@@ -26,7 +26,7 @@ type SignInUser = { id: string; email: string; name: string };
  * The user whose password this is, or null; rate-limited per (email, address) with backoff. An
  * unknown email and a wrong password cost the same work (one argon2 verification) and answer the same.
  */
-export async function signInWithPassword(emailInput: string, password: string, address: string): Promise<SignInUser | null> {
+async function signInWithPassword(emailInput: string, password: string, address: string): Promise<SignInUser | null> {
   const email = emailInput.trim().toLowerCase();
   let user: SignInUser | null = null;
   await guardAttempt(signInPolicy, email, address, async () => {

@@ -23,6 +23,11 @@ export function digestToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
+/** The token of an `Authorization: Bearer <token>` header (scheme case-insensitive, RFC 6750), else null. */
+export function bearerToken(header: string | null | undefined): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(header ?? "")?.[1] ?? null;
+}
+
 export function tokenKind(token: string): TokenKind | null {
   for (const [kind, prefix] of Object.entries(tokenPrefixes)) {
     if (token.startsWith(prefix)) return kind as TokenKind;

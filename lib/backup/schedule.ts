@@ -10,7 +10,7 @@ import { log } from "@/lib/log";
 import { backup } from "@/lib/backup/dump";
 
 /** Left free on the backup folder's disk whatever happens. */
-export const RESERVE_BYTES = 512 * 1024 ** 2;
+const RESERVE_BYTES = 512 * 1024 ** 2;
 const NAME = /^charter-\d{8}T\d{6}Z\.charter\.gz$/;
 
 interface Kept {

@@ -4,7 +4,7 @@
 // says truthfully whether its request's writes committed, and a request whose reservation was taken
 // over (its first attempt presumed dead) cannot commit at all.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { sql, type SqlExec } from "@/lib/db/client";
+import type { SqlExec } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 
 export interface WriteFence {
@@ -36,10 +36,4 @@ export async function passWriteFence(exec: SqlExec): Promise<void> {
   const rows = await exec(passSql, [fence.scope, fence.key, fence.token]);
   if (rows.length === 0) throw new AppError("idempotency_in_progress", "Another request with this Idempotency-Key took over; nothing was written");
   fence.passed = true;
-}
-
-/** Forgets Idempotency-Keys older than 24 hours (the worker's periodic work). */
-export async function pruneIdempotencyKeys(): Promise<number> {
-  const { rowCount } = await sql().query(`DELETE FROM "IdempotencyKey" WHERE "createdAt" < now() - interval '24 hours'`);
-  return rowCount ?? 0;
 }

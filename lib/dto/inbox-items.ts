@@ -20,6 +20,11 @@ export interface InboxRow {
   agentUrlKey: string | null;
   pauseReason: string | null;
   userName: string | null;
+  routineRunStatus: string | null;
+  routineRunReason: string | null;
+  routineRunSource: string | null;
+  routineId: string | null;
+  routineName: string | null;
 }
 
 /** The id inside an item key (`run:<id>`, `approval:<id>:<ms>`). */
@@ -64,6 +69,14 @@ const shapes: Record<InboxItemKind, (r: InboxRow) => Shape> = {
     title: `${r.agentName ?? r.userName ?? "Someone"} mentioned you on ${r.identifier}`,
     summary: r.commentBody ? oneLine(r.commentBody) : undefined,
     path: `issues/${r.identifier}`,
+  }),
+  routine_run: (r) => ({
+    title: `${r.routineName ?? "A deleted routine"} ${r.routineRunStatus === "failed" ? "failed: its issue was cancelled" : "was skipped"}`,
+    summary: r.routineRunStatus === "failed"
+      ? (r.identifier ? `${r.identifier} · ${r.issueTitle ?? ""}`.trim() : undefined)
+      : r.routineRunReason === "assignee_paused" ? `${r.agentName ?? "Its agent"} is paused or not running, so the ${r.routineRunSource ?? ""} fire made no issue`.replace("  ", " ")
+        : "Missed: no Charter instance was running at its scheduled time",
+    path: r.routineName && r.routineId ? `routines/${r.routineId}` : "routines",
   }),
   agent_paused: (r) => ({
     title: `${r.agentName} is paused`,

@@ -79,14 +79,6 @@ export function issueJson(r: IssueJsonRow): string {
 "updatedAt":${plain(updatedAt)}}`;
 }
 
-export interface ResolvedRef {
-  id: string;
-  name?: string;
-  title?: string;
-  description: string;
-  status: string;
-}
-
 export function commentDto(row: IssueComment) {
   return {
     id: row.id,

@@ -55,7 +55,7 @@ type Ctx = { params: Promise<Record<string, string | string[]>> };
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 const noQuery = z.object({}).strict();
 
-export class ListResult<T> {
+class ListResult<T> {
   constructor(readonly page: Page<T> | JsonPage) {}
 }
 

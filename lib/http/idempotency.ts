@@ -13,7 +13,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { AppError, validationError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** Longer than any request may hold a transaction (inTx: 20 s), so the first attempt cannot still commit after a takeover. */
 const STALE_MS = 30_000;
 const keyPattern = /^[\x21-\x7e]{1,255}$/;
@@ -114,4 +114,10 @@ export async function withIdempotency(req: Request, actor: Actor | null, body: u
   // the answer is the client's even if it cannot be stored now (a retry then finds the key written or free)
   await settle(fence, res).catch((e) => log.error("storing an idempotent answer failed", { error: String(e) }));
   return res;
+}
+
+/** Forgets Idempotency-Keys older than 24 hours (the worker's periodic work). */
+export async function pruneIdempotencyKeys(): Promise<number> {
+  const { rowCount } = await sql().query(`DELETE FROM "IdempotencyKey" WHERE "createdAt" < now() - interval '24 hours'`);
+  return rowCount ?? 0;
 }

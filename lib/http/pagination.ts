@@ -108,6 +108,37 @@ export function toPage<R, T>(rows: R[], limit: number, order: readonly OrderFiel
   return { items: kept.map(map), nextCursor };
 }
 
+/** What a keyset page's query takes: the cursor's condition (spread it into `where`), the order, one row more than the page. */
+export interface KeysetQuery {
+  after: { OR?: Record<string, unknown>[] };
+  orderBy: { [field: string]: "asc" | "desc" }[];
+  take: number;
+}
+
+/**
+ * One page of a keyset list read with Prisma: `find` reads the rows with the keyset query, `map`
+ * turns each kept row into its item, and the next cursor is the last kept row's.
+ */
+export async function keysetPage<R, T = R>(query: ListQuery, order: readonly OrderField<string>[], find: (q: KeysetQuery) => Promise<R[]>, map?: (row: R) => T): Promise<Page<T>> {
+  const rows = await find({ after: keysetWhere(order, query.cursor), orderBy: orderByOf(order), take: query.limit + 1 });
+  return toPage(rows, query.limit, order, map ?? ((row) => row as unknown as T));
+}
+
+/**
+ * The keyset condition of a hand-written list in SQL: "after the row with `values`" for an ORDER BY on
+ * `columns` (SQL expressions, each with the type its value is cast to) in `order`'s directions, the
+ * values added through `param`. One direction throughout is a row comparison, which an index on the
+ * columns serves as a range; mixed directions nest: c0 beyond v0 OR (c0 = v0 AND (c1 beyond v1 OR …)).
+ */
+export function keysetSql(order: readonly OrderField<string>[], columns: readonly { sql: string; cast: string }[], values: readonly unknown[], param: (v: unknown) => string): string {
+  const vals = values.map((v, i) => `${param(v)}::${columns[i].cast}`);
+  const op = (i: number) => (order[i][1] === "asc" ? ">" : "<");
+  if (order.every(([, dir]) => dir === order[0][1])) return `(${columns.map((c) => c.sql).join(", ")}) ${op(0)} (${vals.join(", ")})`;
+  const from = (i: number): string =>
+    i === columns.length - 1 ? `${columns[i].sql} ${op(i)} ${vals[i]}` : `(${columns[i].sql} ${op(i)} ${vals[i]} OR (${columns[i].sql} = ${vals[i]} AND ${from(i + 1)}))`;
+  return from(0);
+}
+
 /** toPage for a page written as text: `write` turns a row into JSON, `field` reads a row's order field. */
 export function toJsonPage<R>(rows: R[], limit: number, order: readonly OrderField<string>[], field: (row: R, name: string) => unknown, write: (row: R) => string): JsonPage {
   const { kept, nextCursor } = cut(rows, limit, order, field);

@@ -1,28 +1,28 @@
 // Bearer token first, then the board session cookie. Missing or invalid: 401 with WWW-Authenticate.
 import type { NextRequest } from "next/server";
 import { actorFromBearer, boardActorForSession, type Actor } from "@/lib/auth/actor";
-import { digestToken, tokenKind } from "@/lib/auth/tokens";
+import { bearerToken, digestToken, tokenKind } from "@/lib/auth/tokens";
 import { sessionClaims } from "@/lib/auth/session";
 import { requestHost } from "@/lib/auth/request-origin";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 
-export const unauthenticated = (message: string) => new AppError("unauthenticated", message);
+const unauthenticated = (message: string) => new AppError("unauthenticated", message);
 export const invalidBearer = () => unauthenticated("The bearer token is invalid, revoked or expired");
 
 /** The digest of the caller's agent key (or run key), or null when the caller sends something else. */
 export function agentKeyDigest(req: NextRequest): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
-  const kind = match ? tokenKind(match[1]) : null;
-  return match && (kind === "agentKey" || kind === "runKey") ? digestToken(match[1]) : null;
+  const token = bearerToken(req.headers.get("authorization"));
+  const kind = token ? tokenKind(token) : null;
+  return token && (kind === "agentKey" || kind === "runKey") ? digestToken(token) : null;
 }
 
 export async function resolveActor(req: NextRequest): Promise<Actor> {
   const header = req.headers.get("authorization");
   if (header) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthenticated("Use the Authorization: Bearer <token> scheme");
-    const actor = await actorFromBearer(match[1]);
+    const token = bearerToken(header);
+    if (!token) throw unauthenticated("Use the Authorization: Bearer <token> scheme");
+    const actor = await actorFromBearer(token);
     if (!actor) throw invalidBearer();
     return actor;
   }

@@ -6,11 +6,11 @@ import { AppError, errorStatus, type ErrorCode } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/db/unavailable";
 
-export function errorBody(code: ErrorCode, message: string, requestId: string, details?: unknown) {
+function errorBody(code: ErrorCode, message: string, requestId: string, details?: unknown) {
   return { error: message, code, ...(details === undefined ? {} : { details }), requestId };
 }
 
-export function zodDetails(err: ZodError) {
+function zodDetails(err: ZodError) {
   return err.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
 

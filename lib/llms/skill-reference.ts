@@ -38,7 +38,7 @@ export interface SkillSection {
 const task = { issueId: "$SERVICE_TASK_ID" };
 const company = { companyId: "$SERVICE_COMPANY_ID" };
 
-export const skillSections: SkillSection[] = [
+const skillSections: SkillSection[] = [
   {
     title: "You",
     endpoints: [
@@ -114,7 +114,7 @@ function fieldList(schema: Shape): string {
 /** A double-quoted shell word: shell variables inside expand, quotes and backslashes are escaped. */
 const shellQuoted = (s: string) => `"${s.replace(/[\\"`]/g, (c) => `\\${c}`)}"`;
 
-export function curlOf(e: SkillEndpoint): string {
+function curlOf(e: SkillEndpoint): string {
   let path = e.path;
   for (const [name, value] of Object.entries(e.args ?? {})) path = path.replace(`:${name}`, value);
   const url = `$SERVICE_API_URL${path}${e.query ? `?${e.query}` : ""}`;

@@ -4,9 +4,9 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { toAppError } from "@/lib/http/respond";
 import { log } from "@/lib/log";
 
-export const ok = (value: unknown): CallToolResult => ({ content: [{ type: "text", text: JSON.stringify(value ?? null) }] });
+const ok = (value: unknown): CallToolResult => ({ content: [{ type: "text", text: JSON.stringify(value ?? null) }] });
 
-export function failed(err: unknown): CallToolResult {
+function failed(err: unknown): CallToolResult {
   const app = toAppError(err);
   if (!app) log.error("mcp tool failed", { error: err instanceof Error ? err.stack ?? err.message : String(err) });
   const body = app

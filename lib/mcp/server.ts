@@ -22,20 +22,21 @@ const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 const decisions: Record<Decision, typeof approveApproval> = { approve: approveApproval, reject: rejectApproval, request_revision: requestRevision };
 
-const tools = [
+/** Every tool of the server, in the order tools/list gives them. */
+export const mcpTools = [
   ...workTools,
   ...governanceTools({
     listApprovals,
     decideApproval: (ctx, id, decision, note) => decisions[decision](ctx, id, note),
     reportCost: createCostEvent,
-    getDashboard: (ctx, companyRef) => getDashboard(ctx, companyRef, {}),
+    getDashboard,
   }),
   ...routineTools,
 ];
 
-export function buildMcpServer(ctx: ServiceContext): McpServer {
+function buildMcpServer(ctx: ServiceContext): McpServer {
   const server = new McpServer({ name: "charter", version: "0.1.0" }, { instructions, jsonSchemaValidator });
-  registerTools(server, ctx, tools);
+  registerTools(server, ctx, mcpTools);
   return server;
 }
 

@@ -1,5 +1,7 @@
 // Charter's MCP tools: the control plane's operations through the same services, and therefore the
-// same permission checks and activity log, as /api. The caller is the token's actor (ctx.actor).
+// same permission checks and activity log, as /api. The caller is the token's actor (ctx.actor). Each
+// tool's fields are the API route's own zod fields (`mirrors` names the route), so a field changed in
+// the API changes the tool; tests/integration/mcp-schemas.test.ts compares the two.
 // Schemas are built once, at module load: zod compiles a parser per schema object on first use, and
 // a server is built per request.
 import { z } from "zod";
@@ -8,8 +10,8 @@ import { ErrorCode, McpError, type ToolAnnotations } from "@modelcontextprotocol
 import { AppError } from "@/lib/http/errors";
 import { unstorable } from "@/lib/http/parse";
 import { listQuerySchema } from "@/lib/http/pagination";
-import { refSchema, uuidSchema } from "@/lib/schemas/common";
-import { createIssueSchema, issueStatusSchema, listIssuesQuery, updateIssueSchema } from "@/lib/schemas/issues";
+import { companyParams } from "@/lib/schemas/companies";
+import { checkoutSchema, createCommentSchema, createIssueSchema, issueParams, issueStatusSchema, listIssuesQuery, updateIssueSchema } from "@/lib/schemas/issues";
 import { listAgentsQuery } from "@/lib/schemas/agents";
 import type { ServiceContext } from "@/lib/services/context";
 import { getViewer } from "@/lib/services/users";
@@ -24,11 +26,11 @@ import { checkoutIssue, releaseIssue } from "@/lib/services/issues/checkout";
 import { createComment } from "@/lib/services/comments";
 import { run } from "@/lib/mcp/result";
 
-export const companyRef = refSchema.optional().describe("Company id or issue prefix (e.g. ACME). Optional for agents (their own company) and for board users in exactly one company");
-const issueRef = refSchema.describe("Issue id or identifier such as ACME-12");
+export const companyRef = companyParams.shape.companyId.optional().describe("Company id or issue prefix (e.g. ACME). Optional for agents (their own company) and for board users in exactly one company");
+const issueRef = issueParams.shape.issueId.describe("Issue id or identifier such as ACME-12");
 const statuses = z.array(issueStatusSchema).min(1).max(7);
 export const page = {
-  limit: z.number().int().min(1).max(500).optional().describe("Rows per page (1–500, default 100)"),
+  limit: listQuerySchema.shape.limit,
   cursor: listQuerySchema.shape.cursor.describe("nextCursor of the previous page, to read the next one"),
 };
 
@@ -65,10 +67,22 @@ export function companyOf(ctx: ServiceContext, ref: string | undefined): string 
 export const listQuery = (args: { limit?: number; cursor?: string }) => ({ limit: args.limit ?? 100, cursor: args.cursor });
 export const readOnly: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 
+/** The API operation a tool performs: its route file under app/api and method. */
+export interface Mirror {
+  route: string;
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** fields the tool takes that the route does not (or takes in another form), each with why */
+  differs?: Record<string, string>;
+  /** route fields the tool leaves out or leaves optional, each with why (companyId: see companyOf) */
+  relaxed?: Record<string, string>;
+}
+
 export interface Tool<S extends z.ZodObject> {
   name: string;
   title: string;
   description: string;
+  /** the route whose fields the input takes; none for a tool without fields of its own */
+  mirrors?: Mirror;
   input: S;
   annotations?: ToolAnnotations;
   call: (ctx: ServiceContext, args: z.output<S>) => Promise<unknown>;
@@ -90,6 +104,7 @@ export const workTools = [
     name: "list_companies",
     title: "List companies",
     description: "Companies the caller can see, by name: id, name, issuePrefix, budget and spend. Agents see their own company only if they are its CEO.",
+    mirrors: { route: "app/api/companies/route.ts", method: "GET" },
     input: z.object(page),
     annotations: readOnly,
     call: (ctx, args) => listCompanies(ctx, listQuery(args)),
@@ -98,6 +113,7 @@ export const workTools = [
     name: "list_issues",
     title: "List issues",
     description: "Issues of a company, most urgent first (priority, then most recently updated). Filter by status, assignee, project, goal, parent, label, priority, or search text with q.",
+    mirrors: { route: "app/api/companies/[companyId]/issues/route.ts", method: "GET", differs: { status: "an array of statuses, where the query string takes a comma-separated list" } },
     input: z.object(described({ companyId: companyRef, ...listIssuesQuery.shape, status: statuses.optional().describe("Statuses to include"), ...page })),
     annotations: readOnly,
     call: (ctx, { companyId, limit, cursor, ...filter }) => listIssues(ctx, companyOf(ctx, companyId), { ...filter, ...listQuery({ limit, cursor }) }),
@@ -106,6 +122,7 @@ export const workTools = [
     name: "get_issue",
     title: "Get an issue",
     description: "One issue with its ancestors, labels and assignee, by id or identifier (ACME-12).",
+    mirrors: { route: "app/api/issues/[issueId]/route.ts", method: "GET" },
     input: z.object({ issueId: issueRef }),
     annotations: readOnly,
     call: (ctx, { issueId }) => getIssueDetail(ctx, issueId),
@@ -114,6 +131,7 @@ export const workTools = [
     name: "create_issue",
     title: "Create an issue",
     description: "Creates an issue (or a subtask with parentId) in a company. Assigning an agent wakes it.",
+    mirrors: { route: "app/api/companies/[companyId]/issues/route.ts", method: "POST" },
     input: z.object(described({ companyId: companyRef, ...createIssueSchema.shape })),
     call: (ctx, { companyId, ...input }) => createIssue(ctx, companyOf(ctx, companyId), createIssueSchema.parse(input)),
   }),
@@ -121,6 +139,7 @@ export const workTools = [
     name: "update_issue",
     title: "Update an issue",
     description: "Changes an issue's fields or status (legal moves only: backlog → todo → in_progress → in_review → done, blocked, cancelled) and can add a comment in the same call.",
+    mirrors: { route: "app/api/issues/[issueId]/route.ts", method: "PATCH" },
     input: z.object(described({ issueId: issueRef, ...updateIssueSchema.shape })),
     call: (ctx, { issueId, ...input }) => updateIssue(ctx, issueId, updateIssueSchema.parse(input)),
   }),
@@ -128,10 +147,14 @@ export const workTools = [
     name: "checkout_issue",
     title: "Check out an issue",
     description: "Atomically takes an issue to work on (status in_progress, assigned to the agent). A conflict when another agent holds it or its status is not one of expectedStatuses.",
+    mirrors: {
+      route: "app/api/issues/[issueId]/checkout/route.ts", method: "POST",
+      relaxed: { agentId: "defaults to the calling agent", expectedStatuses: "defaults to todo, backlog and blocked" },
+    },
     input: z.object({
       issueId: issueRef,
-      agentId: uuidSchema.optional().describe("The agent taking the issue; defaults to the calling agent (board users must name one)"),
-      expectedStatuses: statuses.optional().describe("Statuses you believe the issue is in; default todo, backlog, blocked"),
+      agentId: checkoutSchema.shape.agentId.optional().describe("The agent taking the issue; defaults to the calling agent (board users must name one)"),
+      expectedStatuses: checkoutSchema.shape.expectedStatuses.optional().describe("Statuses you believe the issue is in; default todo, backlog, blocked"),
     }),
     call: (ctx, { issueId, agentId, expectedStatuses }) => {
       const id = agentId ?? (ctx.actor.kind === "agent" ? ctx.actor.agentId : undefined);
@@ -143,6 +166,7 @@ export const workTools = [
     name: "release_issue",
     title: "Release an issue",
     description: "Gives an issue back: clears the assignee and locks; in_progress goes back to todo. By the assignee or the board.",
+    mirrors: { route: "app/api/issues/[issueId]/release/route.ts", method: "POST" },
     input: z.object({ issueId: issueRef }),
     call: (ctx, { issueId }) => releaseIssue(ctx, issueId),
   }),
@@ -150,13 +174,15 @@ export const workTools = [
     name: "add_comment",
     title: "Comment on an issue",
     description: "Adds a markdown comment. @Name (an agent's whole name) or [@Name](agent://<id>) wakes that agent.",
-    input: z.object({ issueId: issueRef, body: z.string().trim().min(1).max(100_000).describe("Markdown text of the comment") }),
+    mirrors: { route: "app/api/issues/[issueId]/comments/route.ts", method: "POST" },
+    input: z.object({ issueId: issueRef, body: createCommentSchema.shape.body.describe("Markdown text of the comment") }),
     call: (ctx, { issueId, body }) => createComment(ctx, issueId, body),
   }),
   tool({
     name: "list_agents",
     title: "List agents",
     description: "A company's agents with role, status, manager, budget and spend.",
+    mirrors: { route: "app/api/companies/[companyId]/agents/route.ts", method: "GET" },
     input: z.object(described({ companyId: companyRef, ...listAgentsQuery.shape, ...page }, { ...fieldHelp, status: "idle, running, paused, error, pending_approval or terminated" })),
     annotations: readOnly,
     call: (ctx, { companyId, limit, cursor, ...filter }) => listAgents(ctx, companyOf(ctx, companyId), { ...filter, ...listQuery({ limit, cursor }) }),
@@ -165,6 +191,7 @@ export const workTools = [
     name: "org_chart",
     title: "Org chart",
     description: "The company's reporting tree of live agents, from the CEO down.",
+    mirrors: { route: "app/api/companies/[companyId]/org/route.ts", method: "GET" },
     input: z.object({ companyId: companyRef }),
     annotations: readOnly,
     call: (ctx, { companyId }) => getOrgChart(ctx, companyOf(ctx, companyId)),

@@ -26,7 +26,7 @@ export function oauthProfile(): "strict" | "seed" {
 }
 
 /** OAUTH_REDIRECT_URIS: exact addresses, separated by commas or whitespace. */
-export function configuredRedirectUris(): string[] {
+function configuredRedirectUris(): string[] {
   return (env().OAUTH_REDIRECT_URIS ?? "").split(/[\s,]+/).filter(Boolean);
 }
 

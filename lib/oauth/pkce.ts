@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { safeEqual } from "@/lib/auth/tokens";
 
 /** S256: base64url (no padding) of the SHA-256 digest of the verifier. */
-export function s256(verifier: string): string {
+function s256(verifier: string): string {
   return createHash("sha256").update(verifier, "utf8").digest("base64url");
 }
 

@@ -11,7 +11,7 @@ import { oauthError } from "@/lib/oauth/respond";
 import { claimCode } from "@/lib/oauth/store";
 import { token } from "@/lib/oauth/token";
 
-export const BASIC_CHALLENGE = `Basic realm="charter", charset="UTF-8"`;
+const BASIC_CHALLENGE = `Basic realm="charter", charset="UTF-8"`;
 
 const invalidClient = (description: string) => oauthError(401, "invalid_client", description);
 

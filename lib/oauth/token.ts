@@ -7,7 +7,7 @@ import { verifierMatches } from "@/lib/oauth/pkce";
 import { oauthError, oauthJson, serverError } from "@/lib/oauth/respond";
 import { claimCode, issueAccessToken, type CodeGrant } from "@/lib/oauth/store";
 
-export const tokenEndpointMetadata = {
+const tokenEndpointMetadata = {
   grant_types_supported: ["authorization_code", "client_credentials"],
   token_endpoint_auth_methods_supported: ["client_secret_post", "none"],
   code_challenge_methods_supported: ["S256"],

@@ -5,9 +5,8 @@ import type { JsonSchema, SchemaDefs } from "@/lib/openapi/json-schema";
 import { NEXT_AUTH_ROUTE, nextAuthOperations } from "@/lib/openapi/next-auth";
 import { errorCodesByStatus, operationOf } from "@/lib/openapi/operation";
 import { routeDocOf, type RouteDoc } from "@/lib/openapi/route-doc";
-import { apiRouteModules } from "@/lib/openapi/routes.generated";
 
-export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** An app/api route file's URL path in OpenAPI's form: app/api/issues/[issueId]/route.ts → /api/issues/{issueId}. */
@@ -41,6 +40,12 @@ function operationIdOf(method: string, path: string): string {
   return method.toLowerCase() + words.join("");
 }
 
+/** A route module and its file under app/api (the list app/api/routes.generated.ts holds). */
+export interface RouteModule {
+  file: string;
+  module: Record<string, unknown>;
+}
+
 interface Endpoint {
   method: HttpMethod;
   path: string;
@@ -48,7 +53,7 @@ interface Endpoint {
 }
 
 /** Every (method, path) of the API with its RouteDoc (undefined: the handler is not described). */
-export function apiEndpoints(routes = apiRouteModules): Endpoint[] {
+export function apiEndpoints(routes: RouteModule[]): Endpoint[] {
   return routes.flatMap(({ file, module }): Endpoint[] =>
     file === NEXT_AUTH_ROUTE
       ? nextAuthOperations
@@ -110,7 +115,7 @@ Errors answer \`{error, code, details?, requestId}\`; \`code\` is stable. Lists 
 for the next page, the \`cursor\` from the \`X-Next-Cursor\` header (also in \`Link: <…>; rel="next"\`).`;
 
 /** Builds the document; throws naming every endpoint whose handler is not described (no response schema). */
-export function buildOpenApiDocument(routes = apiRouteModules) {
+export function buildOpenApiDocument(routes: RouteModule[]) {
   const defs: SchemaDefs = {};
   const paths: Record<string, Record<string, unknown>> = {};
   const problems: string[] = [];
@@ -144,10 +149,3 @@ export function buildOpenApiDocument(routes = apiRouteModules) {
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
-
-let cached: OpenApiDocument | undefined;
-
-/** The document of this server's API (built once: the routes do not change while it runs). */
-export function openApiDocument(): OpenApiDocument {
-  return (cached ??= buildOpenApiDocument());
-}

@@ -33,7 +33,7 @@ type Covers<Schema, Dto> = [Dto] extends [Schema] ? true : false;
 type Holds<T extends true> = T;
 type Out<S extends z.ZodType> = z.output<S>;
 
-export type ResponseSchemasMatchDtos = [
+type _ResponseSchemasMatchDtos = [
   Holds<Same<Out<typeof activityResponseSchema>, ActivityEntryDto>>,
   Holds<Same<Out<typeof agentResponseSchema>, AgentDto>>,
   Holds<Same<Out<typeof agentKeyResponseSchema>, ReturnType<typeof agentKeyDto>>>,

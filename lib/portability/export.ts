@@ -6,7 +6,7 @@ import { validationError } from "@/lib/http/errors";
 import { packagePathProblem, type PackageFiles } from "@/lib/portability/package-files";
 import { readExportModel, type ExportInclude, type IssueSelection } from "@/lib/portability/export-read";
 import { buildPackage, inventoryKind, sortedFiles, type ExportCounts, type InventoryKind } from "@/lib/portability/export-build";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { inTx, type ServiceContext } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 

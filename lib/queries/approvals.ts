@@ -1,6 +1,5 @@
 // Approvals: query keys nested under the company, and the fetchers for /api/approvals/**.
 import type { ApprovalDto, approvalCommentDto } from "@/lib/dto/approvals";
-import type { IssueDto } from "@/lib/dto/issues";
 import { apiAll, apiGet, apiPage, apiSend } from "@/lib/queries/fetcher";
 
 export type ApprovalComment = ReturnType<typeof approvalCommentDto>;
@@ -25,4 +24,3 @@ export const decideApproval = (id: string, decision: Decision, decisionNote?: st
   apiSend<ApprovalDto>("POST", `/api/approvals/${id}/${decision}`, decisionNote ? { decisionNote } : {});
 export const fetchApprovalComments = (id: string) => apiAll<ApprovalComment>(`/api/approvals/${id}/comments`);
 export const addApprovalComment = (id: string, body: string) => apiSend<ApprovalComment>("POST", `/api/approvals/${id}/comments`, { body });
-export const fetchApprovalIssues = (id: string) => apiGet<IssueDto[]>(`/api/approvals/${id}/issues`);

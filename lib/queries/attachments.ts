@@ -7,7 +7,7 @@ import { issueKeys } from "@/lib/queries/issues";
 export type { AttachmentDto };
 
 /** The largest file the API takes (lib/services/assets.ts MAX_ATTACHMENT_BYTES); checked here too, to fail before sending. */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 export const attachmentKeys = {
   list: (companyId: string, issueId: string) => [...issueKeys.detail(companyId, issueId), "attachments"] as const,

@@ -48,9 +48,9 @@ const stringRecord = z.record(z.string(), z.unknown()).transform((r) =>
  * sandbox a deployment wants beyond that is the board's choice (adapterConfig.allowedTools).
  */
 export const DEFAULT_CLAUDE_ALLOWED_TOOLS = ["Bash(curl:*)", "Bash(jq:*)"] as const;
-export const codexSandboxModes = ["read-only", "workspace-write", "danger-full-access"] as const;
+const codexSandboxModes = ["read-only", "workspace-write", "danger-full-access"] as const;
 export const DEFAULT_CODEX_SANDBOX = "workspace-write" satisfies (typeof codexSandboxModes)[number];
-export const sessionPolicies = ["per_issue", "fresh"] as const;
+const sessionPolicies = ["per_issue", "fresh"] as const;
 
 /** Fields the adapters share; each key's description says which adapters read it. */
 export const adapterConfigSchema = z.object({

@@ -26,7 +26,7 @@ export function apiBaseUrl(): string {
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 
 /** The environment values of docs/design.md §8 that apply to this run (absent ones are left out). */
-export function serviceEnv(run: ClaimedRun): Record<string, string> {
+function serviceEnv(run: ClaimedRun): Record<string, string> {
   const p = run.payload;
   const linked = Array.isArray(p.linkedIssueIds) ? p.linkedIssueIds.filter((x): x is string => typeof x === "string") : [];
   const values: Record<string, string | null> = {

@@ -6,6 +6,7 @@ import { mintToken } from "@/lib/auth/tokens";
 import { env } from "@/lib/env";
 import { uuidv7 } from "@/lib/ids";
 import { isBudgetPaused, settleBudgets } from "@/lib/services/budgets";
+import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
 import { readAdapterConfig, readRuntimeConfig, type AdapterConfig } from "@/lib/runtime/config";
 
 export interface ClaimedRun {
@@ -102,9 +103,10 @@ async function breakLoop(exec: SqlExec, c: Candidate): Promise<string | null> {
   await exec(
     `WITH a AS (UPDATE "Agent" SET status = 'paused', "pauseReason" = 'loop', "updatedAt" = now()
                  WHERE id = $2::uuid AND status IN ('idle', 'running', 'error') RETURNING id)
-     INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
-     SELECT $3::uuid, $1::uuid, 'system', NULL, 'agent.paused', 'agent', $2, jsonb_build_object('reason', 'loop', 'runs', $4::int, 'windowMinutes', $5::int, 'message', $6::text)
-       FROM a`,
+     ${insertActivitySql({
+       id: "$3", companyId: "$1", ...systemActorSql, action: "'agent.paused'", entityType: "'agent'", entityId: "a.id",
+       details: "jsonb_build_object('reason', 'loop', 'runs', $4::int, 'windowMinutes', $5::int, 'message', $6::text)",
+     }, "a")}`,
     [c.companyId, c.agentId, uuidv7(), runs, minutes, reason],
   );
   return reason;
@@ -127,9 +129,10 @@ const claimSql = `
     UPDATE "Agent" SET status = 'running', "lastHeartbeatAt" = now(), "updatedAt" = now()
      WHERE id = $3::uuid AND status IN ('idle', 'error')
   ), act AS (
-    INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
-    VALUES ($10::uuid, $2::uuid, 'system', NULL, 'run.started', 'heartbeat_run', $1::text,
-            jsonb_build_object('agentId', $3::text, 'wakeRequestId', $4::text, 'reason', $11::text))
+    ${insertActivitySql({
+      id: "$10", companyId: "$2", ...systemActorSql, action: "'run.started'", entityType: "'heartbeat_run'", entityId: "$1",
+      details: "jsonb_build_object('agentId', $3::text, 'wakeRequestId', $4::text, 'reason', $11::text)",
+    })}
   )
   SELECT "issueId", "commentId", "approvalId", payload FROM wc ORDER BY "createdAt", id`;
 

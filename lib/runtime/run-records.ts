@@ -4,12 +4,13 @@
 import { sql } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { uuidv7 } from "@/lib/ids";
+import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
 import type { Step } from "@/lib/runtime/transcript/steps";
 
 export type FinalStatus = "succeeded" | "failed" | "cancelled" | "timed_out";
 
 /** How long after the database starts the orphan sweep waits for live workers to come back (see orphansSql). */
-export const RECONNECT_GRACE_SEC = 30;
+const RECONNECT_GRACE_SEC = 30;
 
 /** Advisory lock class of worker liveness locks ("CHRT"); the object key is hashtext(workerId). */
 export const WORKER_LOCK_CLASS = 1128813140;
@@ -87,9 +88,10 @@ const finishSql = `
       FROM r WHERE "Agent".id = r."agentId" AND "Agent".status IN ('running', 'error')
        AND NOT EXISTS (SELECT 1 FROM "HeartbeatRun" o WHERE o."agentId" = r."agentId" AND o.id <> r.id AND o.status IN ('queued', 'running'))
   ), act AS (
-    INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
-    SELECT $9::uuid, r."companyId", 'system', NULL, 'run.finished', 'heartbeat_run', r.id::text,
-           jsonb_build_object('agentId', r."agentId"::text, 'status', r.status::text, 'exitCode', $3::int, 'costCents', $8::int) FROM r
+    ${insertActivitySql({
+      id: "$9", companyId: 'r."companyId"', ...systemActorSql, action: "'run.finished'", entityType: "'heartbeat_run'", entityId: "r.id",
+      details: `jsonb_build_object('agentId', r."agentId"::text, 'status', r.status::text, 'exitCode', $3::int, 'costCents', $8::int)`,
+    }, "r")}
   )
   SELECT r.status::text, pg_notify('charter_wake', r."agentId"::text)::text FROM r`;
 

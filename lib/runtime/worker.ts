@@ -13,7 +13,7 @@ import { claimWakes, type ClaimedRun } from "@/lib/runtime/queue";
 import { executeRun } from "@/lib/runtime/execute";
 import { pruneLogs, sweepOrphans, touchRuns, WORKER_LOCK_CLASS } from "@/lib/runtime/run-records";
 import { fireTimers } from "@/lib/runtime/timers";
-import { pruneIdempotencyKeys } from "@/lib/db/write-fence";
+import { pruneIdempotencyKeys } from "@/lib/http/idempotency";
 import { scheduledBackup } from "@/lib/backup/schedule";
 import { RoutineTicker } from "@/lib/runtime/routine-ticker";
 

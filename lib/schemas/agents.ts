@@ -9,7 +9,7 @@ export const adapterTypes = ["process", "http", "claude_local", "codex_local"] a
 
 const configObject = z.record(z.string(), z.unknown());
 
-export const iconSchema = z.enum(agentIcons).describe("One of the names listed by GET /llms/agent-icons.txt");
+const iconSchema = z.enum(agentIcons).describe("One of the names listed by GET /llms/agent-icons.txt");
 
 export const createAgentSchema = z.strictObject({
   name: z.string().trim().min(1).max(100).describe("Display name; @-mentions match it whole, case-insensitive"),
@@ -62,7 +62,7 @@ export const listAgentsQuery = z.object({
 
 // ---------- responses ----------
 
-export const chainItemSchema = z.object({ id: uuidSchema, name: z.string(), role: z.string(), title: z.string() });
+const chainItemSchema = z.object({ id: uuidSchema, name: z.string(), role: z.string(), title: z.string() });
 
 const agentFields = {
   id: uuidSchema,
@@ -150,7 +150,7 @@ function strictOf(schema: z.ZodType): z.ZodType {
 export const adapterConfigInputSchema = strictOf(adapterConfigSchema);
 export const runtimeConfigInputSchema = strictOf(runtimeConfigSchema);
 
-export const testEnvironmentCheckSchema = z.object({
+const testEnvironmentCheckSchema = z.object({
   name: z.string().describe("What was checked: command, cwd, instructions, url, version"),
   ok: z.boolean(),
   message: z.string().describe("What was found, in a sentence"),

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { dateTimeSchema, uuidSchema } from "@/lib/schemas/common";
 import { agentResponseSchema, createAgentSchema } from "@/lib/schemas/agents";
 
-export const approvalTypes = ["hire_agent", "approve_ceo_strategy"] as const;
-export const approvalStatuses = ["pending", "approved", "rejected", "revision_requested"] as const;
+const approvalTypes = ["hire_agent", "approve_ceo_strategy"] as const;
+const approvalStatuses = ["pending", "approved", "rejected", "revision_requested"] as const;
 
 const payloadSchema = z.record(z.string(), z.unknown());
 
@@ -26,7 +26,6 @@ export type CreateApprovalInput = z.infer<typeof createApprovalSchema>;
 export const decideApprovalSchema = z.strictObject({
   decisionNote: z.string().trim().max(10_000).optional().describe("Why; shown to the requester"),
 });
-export type DecideApprovalInput = z.infer<typeof decideApprovalSchema>;
 
 export const resubmitApprovalSchema = z.strictObject({
   payload: payloadSchema.optional().describe("A revised payload; omitted keeps the current one"),

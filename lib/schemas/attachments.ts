@@ -10,8 +10,6 @@ export const attachmentUploadFields = {
   commentId: "Optional: the id of a comment on this issue that the file belongs to",
 };
 
-export const attachmentCommentIdSchema = uuidSchema.optional();
-
 export const attachmentResponseSchema = z.object({
   id: uuidSchema,
   companyId: uuidSchema,
@@ -28,4 +26,3 @@ export const attachmentResponseSchema = z.object({
   createdAt: dateTimeSchema,
 }).meta({ id: "IssueAttachment" });
 
-export type AttachmentResponse = z.infer<typeof attachmentResponseSchema>;

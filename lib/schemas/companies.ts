@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CompanyStatus } from "@/lib/generated/prisma/enums";
 import { centsSchema, dateTimeSchema, hexColorSchema, intSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
 
-export const issuePrefixSchema = z
+const issuePrefixSchema = z
   .string()
   .regex(/^[A-Z]{2,5}$/, "must be 2–5 upper-case letters")
   .describe("Prefix of issue identifiers (ACME-12); derived from the name when omitted; immutable");

@@ -2,6 +2,12 @@ import { z } from "zod";
 import { AgentStatus, IssueStatus, IssuePriority } from "@/lib/generated/prisma/enums";
 import { dateTimeSchema, intSchema, uuidSchema } from "@/lib/schemas/common";
 
+export const dashboardQuery = z.object({
+  staleAfterMinutes: z.coerce.number().int().min(1).max(525_600).optional()
+    .describe("An in-progress task with no activity for this long is stale (default 1440, a day)"),
+});
+export type DashboardQuery = z.output<typeof dashboardQuery>;
+
 // ---------- responses ----------
 
 export const dashboardResponseSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AdapterType, RunStepKind, WakeReason, WakeStatus } from "@/lib/generated/prisma/enums";
 import { dateTimeSchema, intSchema, jsonValueSchema, uuidSchema } from "@/lib/schemas/common";
 
-export const runStatuses = ["queued", "running", "succeeded", "failed", "cancelled", "timed_out"] as const;
+const runStatuses = ["queued", "running", "succeeded", "failed", "cancelled", "timed_out"] as const;
 
 export const runParams = z.object({ runId: uuidSchema });
 

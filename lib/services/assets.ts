@@ -9,7 +9,7 @@ import { authorize } from "@/lib/auth/permissions";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { boardUserId, type Actor } from "@/lib/auth/actor";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 
 export const MAX_ASSET_BYTES = 2 * 1024 * 1024;
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -95,7 +95,7 @@ export function sniffAttachmentType(buf: Buffer, name: string): string | null {
 }
 
 /** A stored file name: its last path segment, without control characters, at most 200 characters. */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex -- control characters are what this removes
   return base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200) || "file";

@@ -4,7 +4,7 @@
 import type { IssueAttachment } from "@/lib/generated/prisma/client";
 import { authorize } from "@/lib/auth/permissions";
 import { AppError, forbidden, invalidReference, notFound, validationError } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
 import { attachmentDto, type AssetInfo } from "@/lib/dto/attachments";
 import { isUuid } from "@/lib/schemas/common";
 import { inTx, type ServiceContext } from "@/lib/services/context";
@@ -63,13 +63,12 @@ export async function uploadIssueAttachment(ctx: ServiceContext, issueRef: strin
 
 export async function listIssueAttachments(ctx: ServiceContext, issueRef: string, query: ListQuery) {
   const issue = await getIssueOrThrow(ctx, issueRef, "work.read");
-  const rows = await ctx.db.issueAttachment.findMany({
-    where: { companyId: issue.companyId, issueId: issue.id, ...keysetWhere(order, query.cursor) },
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  const assets = await assetsOf(ctx, issue.companyId, rows);
-  return toPage(rows, query.limit, order, (r) => attachmentDto(r, assets.get(r.assetId) ?? missingAsset));
+  const page = await keysetPage(query, order, ({ after, ...page }) => ctx.db.issueAttachment.findMany({
+    where: { companyId: issue.companyId, issueId: issue.id, ...after },
+    ...page,
+  }));
+  const assets = await assetsOf(ctx, issue.companyId, page.items);
+  return { ...page, items: page.items.map((r) => attachmentDto(r, assets.get(r.assetId) ?? missingAsset)) };
 }
 
 /** Board members remove any attachment; an agent only one it uploaded. The file's bytes go with it. */

@@ -9,17 +9,17 @@ import { hashPassword } from "@/lib/auth/password";
 import { requireBoard } from "@/lib/auth/permissions";
 import { digestToken, mintToken, tokenKind } from "@/lib/auth/tokens";
 import { AppError, conflict, forbidden, notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { boardInviteDto } from "@/lib/dto/board-invites";
 import type { BoardInviteSignUpInput, CreateBoardInviteInput } from "@/lib/schemas/board-invites";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertMayTouchOwner } from "@/lib/services/members";
 
-export const BOARD_INVITE_TTL_DAYS = 7;
+const BOARD_INVITE_TTL_DAYS = 7;
 
-export const boardInviteUrl = (baseUrl: string, token: string) => `${baseUrl}/invite/${token}`;
+const boardInviteUrl = (baseUrl: string, token: string) => `${baseUrl}/invite/${token}`;
 
 export async function createBoardInvite(ctx: ServiceContext, companyRef: string, input: CreateBoardInviteInput, baseUrl: string) {
   const company = await getCompanyOrThrow(ctx, companyRef, "company.members");
@@ -47,12 +47,10 @@ const order = [["createdAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
 /** Open invites only: not accepted, not revoked, not expired. Their emails are for admins and owners. */
 export async function listBoardInvites(ctx: ServiceContext, companyRef: string, query: ListQuery) {
   const company = await getCompanyOrThrow(ctx, companyRef, "company.members");
-  const rows = await ctx.db.boardInvite.findMany({
-    where: { companyId: company.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() }, ...keysetWhere(order, query.cursor) },
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, order, boardInviteDto);
+  return keysetPage(query, order, ({ after, ...page }) => ctx.db.boardInvite.findMany({
+    where: { companyId: company.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() }, ...after },
+    ...page,
+  }), boardInviteDto);
 }
 
 /** Revoking twice is a no-op; a used invite cannot be revoked (422): remove the member instead. */
@@ -74,7 +72,7 @@ export async function revokeBoardInvite(ctx: ServiceContext, companyRef: string,
 
 export type BoardInviteState = "valid" | "used" | "revoked" | "expired";
 
-export function boardInviteState(invite: Pick<BoardInvite, "acceptedAt" | "revokedAt" | "expiresAt">, now = new Date()): BoardInviteState {
+function boardInviteState(invite: Pick<BoardInvite, "acceptedAt" | "revokedAt" | "expiresAt">, now = new Date()): BoardInviteState {
   if (invite.acceptedAt) return "used";
   if (invite.revokedAt) return "revoked";
   return invite.expiresAt <= now ? "expired" : "valid";

@@ -6,14 +6,11 @@
 import { sqlTx, type SqlExec } from "@/lib/db/client";
 import type { Actor } from "@/lib/auth/actor";
 import { uuidv7 } from "@/lib/ids";
-import { actorRef } from "@/lib/services/activity";
-import { atLimit, atWarning, isoDay, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
+import { actorRef, insertActivitySql } from "@/lib/services/activity";
+import { atLimit, atWarning, monthDays } from "@/lib/services/spend";
 
 /** Statuses from which a budget pause applies; board pauses, pending and terminated agents stay as they are. */
 const workingStatuses = ["idle", "running", "error"];
-
-/** The current UTC month's first day and the next month's, as the SQL here (and the cost event's statement) takes them. */
-export const monthArgs = (now: Date) => [isoDay(monthStartUtc(now)), isoDay(nextMonthStartUtc(now))];
 
 export interface BudgetState {
   agentSpentCents: number;
@@ -44,13 +41,16 @@ export function budgetStateOf(r: Record<string, unknown>): BudgetState | null {
   };
 }
 
+const logActivitySql = insertActivitySql(
+  { id: "ids.id", companyId: "$2", actorType: "$3", actorId: "$4", action: "$5", entityType: "$6", entityId: 'ids."entityId"', details: "$7" },
+  `unnest($1::uuid[], $8::text[]) AS ids(id, "entityId")`,
+);
+
 async function logActivity(exec: SqlExec, actor: Actor | null, companyId: string, action: string, entityType: string, entityIds: string[], details: object) {
   if (entityIds.length === 0) return;
   const { actorType, actorId } = actorRef(actor);
   await exec(
-    `INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
-     SELECT ids.id, $2::uuid, $3::"ActorType", $4, $5, $6, ids."entityId", $7::jsonb
-       FROM unnest($1::uuid[], $8::text[]) AS ids(id, "entityId")`,
+    logActivitySql,
     [entityIds.map(() => uuidv7()), companyId, actorType, actorId, action, entityType, JSON.stringify(details), entityIds],
   );
 }
@@ -105,12 +105,12 @@ export async function settleBudgets(exec: SqlExec, actor: Actor | null, companyI
   const rows = await exec(
     `SELECT a.id::text AS id, a.status::text AS status, a."pauseReason"::text AS "pauseReason", a."budgetMonthlyCents" AS "agentBudget",
             c."budgetMonthlyCents" AS "companyBudget",
-            coalesce((SELECT sum(r."costCents") FROM "CostRollup" r WHERE r."companyId" = a."companyId" AND r."agentId" = a.id AND r.day >= $2::date AND r.day < $3::date), 0)::float8 AS "agentSpent",
-            coalesce((SELECT sum(r."costCents") FROM "CostRollup" r WHERE r."companyId" = c.id AND r.day >= $2::date AND r.day < $3::date), 0)::float8 AS "companySpent"
+            (SELECT cents FROM charter_agent_month_spend(a."companyId", a.id, $2::date, $3::date)) AS "agentSpent",
+            (SELECT cents FROM charter_company_month_spend(c.id, $2::date, $3::date)) AS "companySpent"
        FROM "Agent" a JOIN "Company" c ON c.id = a."companyId"
       WHERE a."companyId" = $1::uuid AND (a."budgetMonthlyCents" > 0 OR c."budgetMonthlyCents" > 0 OR a."pauseReason" = 'budget')
         AND a.status::text = ANY($4::text[])`,
-    [companyId, ...monthArgs(now), [...workingStatuses, "paused"]],
+    [companyId, ...monthDays(now), [...workingStatuses, "paused"]],
   );
   const over = (r: Record<string, unknown>) =>
     atLimit(Number(r.agentSpent), Number(r.agentBudget)) || atLimit(Number(r.companySpent), Number(r.companyBudget));

@@ -3,7 +3,7 @@
 import type { Issue, IssueComment } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
 import { notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { commentDto } from "@/lib/dto/issues";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
@@ -65,12 +65,10 @@ const order = [["createdAt", "asc", "date"], ["id", "asc", "uuid"]] as const;
 
 export async function listComments(ctx: ServiceContext, issueRef: string, query: ListQuery) {
   const issue = await getIssueOrThrow(ctx, issueRef, "work.read");
-  const rows = await ctx.db.issueComment.findMany({
-    where: { companyId: issue.companyId, issueId: issue.id, ...keysetWhere(order, query.cursor) },
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, order, commentDto);
+  return keysetPage(query, order, ({ after, ...page }) => ctx.db.issueComment.findMany({
+    where: { companyId: issue.companyId, issueId: issue.id, ...after },
+    ...page,
+  }), commentDto);
 }
 
 export async function getComment(ctx: ServiceContext, issueRef: string, commentId: string) {

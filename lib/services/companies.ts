@@ -1,48 +1,15 @@
 // Companies: create (instance admins), list, read, and PATCH with the spec's field permissions.
-import type { Company } from "@/lib/generated/prisma/client";
-import { sql } from "@/lib/db/client";
-import { authorize, requireInstanceAdmin, visibleCompanyIds, type Permission } from "@/lib/auth/permissions";
-import { AppError, forbidden, invalidReference, notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { authorize, requireInstanceAdmin, visibleCompanyIds } from "@/lib/auth/permissions";
+import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { companyDto } from "@/lib/dto/companies";
-import { isUuid } from "@/lib/schemas/common";
 import type { CreateCompanyInput, UpdateCompanyInput } from "@/lib/schemas/companies";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { companiesSpendCents, companySpendCents } from "@/lib/services/spend";
 import { settleBudgets } from "@/lib/services/budgets";
 import { prismaExec } from "@/lib/services/wakeups";
-
-/**
- * The company named by id or issue prefix, if the caller may see it and holds `permission` there.
- * Every company-scoped request starts here, so it is one prepared statement on the shared pool.
- */
-export async function getCompanyOrThrow(ctx: ServiceContext, ref: string, permission: Permission): Promise<Company> {
-  const byId = isUuid(ref);
-  const { rows } = await sql().query<Company>({
-    name: byId ? "company-by-id" : "company-by-prefix",
-    text: `SELECT * FROM "Company" WHERE ${byId ? `id = $1::uuid` : `"issuePrefix" = upper($1)`} AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))`,
-    values: [ref, visibleCompanyIds(ctx.actor)],
-  });
-  const company = rows[0];
-  if (!company) throw notFound("Company");
-  authorize(ctx.actor, permission, company.id);
-  return company;
-}
-
-/**
- * The id of the company named by `ref`, for the hot paths that need nothing else. The caller's own
- * credentials already prove that its companies exist (an agent's company, a member's memberships),
- * so naming one of them by id costs no query; anything else takes the lookup above.
- */
-export async function companyIdOrThrow(ctx: ServiceContext, ref: string, permission: Permission): Promise<string> {
-  const actor = ctx.actor;
-  // own property only: a ref such as "constructor" must not find Object.prototype's
-  const own = actor.kind === "agent" ? ref === actor.companyId : Object.hasOwn(actor.roles, ref);
-  if (!own) return (await getCompanyOrThrow(ctx, ref, permission)).id;
-  authorize(actor, permission, ref);
-  return ref;
-}
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 
 export async function getCompany(ctx: ServiceContext, ref: string) {
   const company = await getCompanyOrThrow(ctx, ref, "company.read");
@@ -55,13 +22,12 @@ export async function listCompanies(ctx: ServiceContext, query: ListQuery) {
   // Agents read a company only as its CEO (spec, permission table).
   if (ctx.actor.kind === "agent" && ctx.actor.role !== "ceo") throw forbidden("Only the CEO agent may read the company");
   const ids = visibleCompanyIds(ctx.actor);
-  const rows = await ctx.db.company.findMany({
-    where: { ...(ids === null ? {} : { id: { in: ids } }), ...keysetWhere(listOrder, query.cursor) },
-    orderBy: orderByOf(listOrder),
-    take: query.limit + 1,
-  });
-  const spend = await companiesSpendCents(ctx.db, rows.map((r) => r.id));
-  return toPage(rows, query.limit, listOrder, (r) => companyDto(r, spend.get(r.id) ?? 0));
+  const page = await keysetPage(query, listOrder, ({ after, ...page }) => ctx.db.company.findMany({
+    where: { ...(ids === null ? {} : { id: { in: ids } }), ...after },
+    ...page,
+  }));
+  const spend = await companiesSpendCents(ctx.db, page.items.map((r) => r.id));
+  return { ...page, items: page.items.map((r) => companyDto(r, spend.get(r.id) ?? 0)) };
 }
 
 /** Prefix candidates from a name: initials of several words, else its first letters. */

@@ -5,9 +5,9 @@ import { sql } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { CostRangeQuery } from "@/lib/schemas/costs";
 import type { ServiceContext } from "@/lib/services/context";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { NO_PROJECT } from "@/lib/services/costs";
-import { atLimit, atWarning, companySpendCents, isoDay, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
+import { atLimit, atWarning, companySpendCents, isoDay, monthDays, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 
 const DAY_MS = 86_400_000;
 
@@ -22,7 +22,7 @@ const LATEST = new Date("9999-12-31T00:00:00Z");
 const isDateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** The query's range: a date-only `to` includes that whole UTC day; default the current UTC month. */
-export function costRange(query: CostRangeQuery, now = new Date()): CostRange {
+function costRange(query: CostRangeQuery, now = new Date()): CostRange {
   let from = query.from ? new Date(isDateOnly(query.from) ? `${query.from}T00:00:00Z` : query.from) : monthStartUtc(now);
   let to = query.to
     ? isDateOnly(query.to) ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : new Date(query.to)
@@ -126,22 +126,19 @@ interface AgentRow extends Sums {
 export async function costsByAgent(ctx: ServiceContext, companyRef: string, query: CostRangeQuery) {
   const company = await getCompanyOrThrow(ctx, companyRef, "cost.read");
   const range = costRange(query);
-  const month = [isoDay(monthStartUtc()), isoDay(nextMonthStartUtc())];
   // every agent with its range sums and its month's spend, in one statement
   const { rows } = await sql().query<AgentRow>({
     name: "cost-by-agent",
-    text: `WITH r AS (SELECT c."agentId", ${sums} FROM ${source(`"agentId"`)} GROUP BY c."agentId"),
-                m AS (SELECT "agentId", sum("costCents")::float8 AS spent FROM "CostRollup"
-                       WHERE "companyId" = $1::uuid AND day >= $8::date AND day < $9::date GROUP BY "agentId")
+    text: `WITH r AS (SELECT c."agentId", ${sums} FROM ${source(`"agentId"`)} GROUP BY c."agentId")
            SELECT a.id::text AS "agentId", a.name, a."urlKey", a.role::text AS role, a.icon, a.status::text AS status,
                   a."pauseReason"::text AS "pauseReason", a."budgetMonthlyCents",
                   coalesce(r."costCents", 0) AS "costCents", coalesce(r."inputTokens", 0) AS "inputTokens",
                   coalesce(r."outputTokens", 0) AS "outputTokens", coalesce(r."eventCount", 0) AS "eventCount",
-                  coalesce(m.spent, 0) AS "spentMonthlyCents"
-             FROM "Agent" a LEFT JOIN r ON r."agentId" = a.id LEFT JOIN m ON m."agentId" = a.id
+                  (SELECT cents FROM charter_agent_month_spend(a."companyId", a.id, $8::date, $9::date)) AS "spentMonthlyCents"
+             FROM "Agent" a LEFT JOIN r ON r."agentId" = a.id
             WHERE a."companyId" = $1::uuid AND (a.status <> 'terminated' OR r."agentId" IS NOT NULL)
             ORDER BY coalesce(r."costCents", 0) DESC, a.name, a.id`,
-    values: [company.id, ...rangeValues(range), ...month],
+    values: [company.id, ...rangeValues(range), ...monthDays()],
   });
   return rows.map((a) => ({ ...a, budgetWarning: atWarning(a.spentMonthlyCents, a.budgetMonthlyCents) }));
 }

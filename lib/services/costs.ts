@@ -8,12 +8,12 @@ import { sql, sqlTx, statementName, type SqlExec } from "@/lib/db/client";
 import { currentFence } from "@/lib/db/write-fence";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
 import { uuidv7 } from "@/lib/ids";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import type { CreateCostEventInput } from "@/lib/schemas/costs";
 import type { ServiceContext } from "@/lib/services/context";
-import { companyIdOrThrow, getCompanyOrThrow } from "@/lib/services/companies";
-import { budgetStateOf, enforceBudgets, monthArgs, type BudgetEffects } from "@/lib/services/budgets";
-import { monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
+import { companyIdOrThrow, getCompanyOrThrow } from "@/lib/services/company-scope";
+import { budgetStateOf, enforceBudgets, type BudgetEffects } from "@/lib/services/budgets";
+import { monthDays, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
 
 export interface CostEventInput {
   companyId: string;
@@ -112,9 +112,7 @@ function recordSql(guarded: boolean): string {
                                                     st."agentBudgetCents", st."companyBudgetCents") b
         WHERE st."agentBudgetCents" > 0 OR st."companyBudgetCents" > 0
        UNION ALL
-       SELECT (SELECT coalesce(sum(r."costCents"), 0) FROM "CostRollup" r
-                WHERE r."companyId" = $2::uuid AND r."agentId" = $3::uuid AND r.day >= $14::date AND r.day < $15::date
-                  AND NOT (r.day = ${day} AND r."projectId" = coalesce($5::uuid, ref."issueProjectId", '${NO_PROJECT}'::uuid)))::float8,
+       SELECT (SELECT cents FROM charter_agent_month_spend($2::uuid, $3::uuid, $14::date, $15::date, ${day}, coalesce($5::uuid, ref."issueProjectId", '${NO_PROJECT}'::uuid))),
               0::float8, false
          FROM ref, st WHERE NOT (st."agentBudgetCents" > 0 OR st."companyBudgetCents" > 0)
      ), ins AS (
@@ -148,7 +146,7 @@ function recordArgs(input: CostEventInput, now: Date) {
   }
   const values = [uuidv7(now.getTime()), input.companyId, input.agentId, input.issueId ?? null, input.projectId ?? null, input.runId ?? null,
     input.provider, input.model, input.inputTokens ?? 0, input.outputTokens ?? 0, input.costCents, occurredAt.toISOString(), now.toISOString(),
-    ...monthArgs(now), input.estimated ?? false];
+    ...monthDays(now), input.estimated ?? false];
   return { values, inMonth: occurredAt >= monthStartUtc(now) && occurredAt < nextMonthStartUtc(now) };
 }
 
@@ -233,16 +231,14 @@ const listOrder = [["occurredAt", "desc", "date"], ["id", "desc", "uuid"]] as co
 /** The ledger, newest first; filter by agent, project or issue. */
 export async function listCostEvents(ctx: ServiceContext, companyRef: string, query: ListQuery & { agentId?: string; projectId?: string; issueId?: string }) {
   const company = await getCompanyOrThrow(ctx, companyRef, "cost.read");
-  const rows = await ctx.db.costEvent.findMany({
+  return keysetPage(query, listOrder, ({ after, ...page }) => ctx.db.costEvent.findMany({
     where: {
       companyId: company.id,
       ...(query.agentId ? { agentId: query.agentId } : {}),
       ...(query.projectId ? { projectId: query.projectId } : {}),
       ...(query.issueId ? { issueId: query.issueId } : {}),
-      ...keysetWhere(listOrder, query.cursor),
+      ...after,
     },
-    orderBy: orderByOf(listOrder),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, listOrder, costEventDto);
+    ...page,
+  }), costEventDto);
 }

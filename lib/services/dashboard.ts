@@ -2,13 +2,13 @@
 // grouped query over an index that leads with companyId, so it stays quick at 100,000 issues.
 import type { AgentStatus, IssueStatus } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/services/context";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { atLimit, atWarning, companySpendCents, monthStartUtc } from "@/lib/services/spend";
 
 const agentStatuses: AgentStatus[] = ["idle", "running", "paused", "error", "pending_approval", "terminated"];
 const issueStatuses: IssueStatus[] = ["backlog", "todo", "in_progress", "in_review", "blocked", "done", "cancelled"];
 
-export const DEFAULT_STALE_MINUTES = 24 * 60;
+const DEFAULT_STALE_MINUTES = 24 * 60;
 
 const counts = <K extends string>(keys: K[], rows: Array<{ status: K; _count: { _all: number } }>) => {
   const out = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;

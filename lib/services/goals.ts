@@ -3,15 +3,15 @@
 import type { Goal, Prisma } from "@/lib/generated/prisma/client";
 import { authorize, companyScope, type Permission } from "@/lib/auth/permissions";
 import { AppError, invalidReference, notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { goalDto } from "@/lib/dto/goals";
 import type { CreateGoalInput, ListGoalsFilter, UpdateGoalInput } from "@/lib/schemas/goals";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertCompanyAgent } from "@/lib/services/agents/queries";
 
-export async function getGoalOrThrow(ctx: ServiceContext, goalId: string, permission: Permission): Promise<Goal> {
+async function getGoalOrThrow(ctx: ServiceContext, goalId: string, permission: Permission): Promise<Goal> {
   const goal = await ctx.db.goal.findFirst({ where: { id: goalId, ...companyScope(ctx.actor) } });
   if (!goal) throw notFound("Goal");
   authorize(ctx.actor, permission, goal.companyId);
@@ -72,10 +72,8 @@ export async function listGoals(ctx: ServiceContext, companyRef: string, query: 
     ...(query.status ? { status: query.status } : {}),
     ...(query.level ? { level: query.level } : {}),
     ...(query.parentId ? { parentId: query.parentId === "null" ? null : query.parentId } : {}),
-    ...keysetWhere(listOrder, query.cursor),
   };
-  const rows = await ctx.db.goal.findMany({ where, orderBy: orderByOf(listOrder), take: query.limit + 1 });
-  return toPage(rows, query.limit, listOrder, goalDto);
+  return keysetPage(query, listOrder, ({ after, ...page }) => ctx.db.goal.findMany({ where: { ...where, ...after }, ...page }), goalDto);
 }
 
 export async function getGoal(ctx: ServiceContext, goalId: string) {

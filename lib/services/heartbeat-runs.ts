@@ -4,11 +4,11 @@
 import type { HeartbeatRun, RunStatus } from "@/lib/generated/prisma/client";
 import { authorize, companyScope } from "@/lib/auth/permissions";
 import { AppError, invalidReference, notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { runDto, runStepDto, type WakeSummary } from "@/lib/dto/heartbeat-runs";
 import { inTx, type ServiceContext } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { getAgentOrThrow } from "@/lib/services/agents/queries";
 import { prismaExec, requestWake, wakeDto } from "@/lib/services/wakeups";
 import type { Db } from "@/lib/db/client";
@@ -35,31 +35,31 @@ export interface RunListQuery extends ListQuery {
 
 export async function listRuns(ctx: ServiceContext, companyRef: string, query: RunListQuery) {
   const company = await getCompanyOrThrow(ctx, companyRef, "activity.read");
-  const rows = await ctx.db.heartbeatRun.findMany({
+  const page = await keysetPage(query, order, ({ after, ...page }) => ctx.db.heartbeatRun.findMany({
     where: {
       companyId: company.id,
       ...(query.agentId ? { agentId: query.agentId } : {}),
       ...(query.issueId ? { issueId: query.issueId } : {}),
       ...(query.status ? { status: query.status } : {}),
-      ...keysetWhere(order, query.cursor),
+      ...after,
     },
     omit: runColumns,
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  const wakes = await wakesOf(ctx.db, company.id, rows);
-  return toPage(rows, query.limit, order, (r) => runDto(r, r.wakeRequestId ? wakes.get(r.wakeRequestId) : undefined));
+    ...page,
+  }));
+  const wakes = await wakesOf(ctx.db, company.id, page.items);
+  return { ...page, items: page.items.map((r) => runDto(r, r.wakeRequestId ? wakes.get(r.wakeRequestId) : undefined)) };
 }
 
-async function getRunRowOrThrow(ctx: ServiceContext, runId: string): Promise<RunRow> {
-  const row = await ctx.db.heartbeatRun.findFirst({ where: { id: runId, ...companyScope(ctx.actor) }, omit: runColumns });
+async function getRunRowOrThrow(ctx: ServiceContext, runId: string, inCompany?: string): Promise<RunRow> {
+  const row = await ctx.db.heartbeatRun.findFirst({ where: { id: runId, ...companyScope(ctx.actor, inCompany) }, omit: runColumns });
   if (!row) throw notFound("Heartbeat run");
   authorize(ctx.actor, "activity.read", row.companyId);
   return row;
 }
 
-export async function getRun(ctx: ServiceContext, runId: string) {
-  const row = await getRunRowOrThrow(ctx, runId);
+/** The run, among the caller's companies or only in `inCompany` when given. */
+export async function getRun(ctx: ServiceContext, runId: string, inCompany?: string) {
+  const row = await getRunRowOrThrow(ctx, runId, inCompany);
   const wakes = await wakesOf(ctx.db, row.companyId, [row]);
   return runDto(row, row.wakeRequestId ? wakes.get(row.wakeRequestId) : undefined);
 }

@@ -12,11 +12,11 @@ import { requireBoard } from "@/lib/auth/permissions";
 import { decodeCursor, toPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
 import { inboxItemDto, type InboxRow } from "@/lib/dto/inbox-items";
 import { UNREAD_COUNT_CAP, type BoardInboxQuery, type InboxCount, type InboxItemKind, type MarkInboxInput } from "@/lib/schemas/inbox";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import type { ServiceContext } from "@/lib/services/context";
 
 /** How far back the kinds that are events, not states, reach. */
-export const INBOX_WINDOWS = { failedRunsDays: 14, mentionsDays: 30 } as const;
+const INBOX_WINDOWS = { failedRunsDays: 14, mentionsDays: 30, routineRunsDays: 14 } as const;
 
 /** The largest page: each branch's own LIMIT is this constant (an unknown LIMIT spoils kept plans). */
 const BRANCH_LIMIT = 501;
@@ -43,6 +43,21 @@ interface Source {
 const issueBlocked = (priority: string): Source => ({
   kind: "issue_blocked", id: "i.id", key: `'blocked:' || i.id`, at: `i."updatedAt"`,
   from: `"Issue" i`, where: `i."companyId" = $1 AND i.status = 'blocked' AND i.priority = '${priority}'`,
+});
+
+/**
+ * A routine's fire that needs someone: failed (its issue was cancelled), or skipped because its agent
+ * was paused or every instance was down. Only the newest of its kind per routine, and none once the
+ * routine has fired well since, so a paused agent's every-minute routine is one item, not hundreds.
+ * Skips while the routine's own issue is open, or while the routine is paused, are its rules working.
+ */
+const routineRun = (status: "failed" | "skipped", reason: "assignee_paused" | "missed_window" | null): Source => ({
+  kind: "routine_run", id: "rr.id", key: `'routine:' || rr.id`, at: `rr."updatedAt"`,
+  from: `"RoutineRun" rr`,
+  where: `rr."companyId" = $1 AND rr.status = '${status}' AND rr.reason ${reason ? `= '${reason}'` : "IS NULL"}
+    AND rr."updatedAt" >= now() - interval '${INBOX_WINDOWS.routineRunsDays} days'
+    AND NOT EXISTS (SELECT 1 FROM "RoutineRun" n WHERE n."companyId" = $1 AND n."routineId" = rr."routineId" AND n."createdAt" > rr."createdAt"
+      AND (n.status IN ('issue_created', 'coalesced', 'completed') OR (n.status = rr.status AND n.reason IS NOT DISTINCT FROM rr.reason)))`,
 });
 
 const sources: Source[] = [
@@ -75,6 +90,8 @@ const sources: Source[] = [
     kind: "agent_paused", id: "g.id", key: `'paused:' || g.id`, at: `g."updatedAt"`,
     from: `"Agent" g`, where: `g."companyId" = $1 AND g.status = 'paused' AND g."pauseReason" IN ('budget', 'loop')`,
   },
+  // one branch per (status, reason): each reads the (companyId, status, reason, updatedAt) index in time order
+  routineRun("failed", null), routineRun("skipped", "assignee_paused"), routineRun("skipped", "missed_window"),
 ];
 
 /** The user's "mark all read" time, one row (-infinity without one); statements name it `w`. */
@@ -109,14 +126,20 @@ SELECT p.kind, p.key, p.at, p.read, d.*
     SELECT ap.type::text AS "approvalType", ap.payload->>'name' AS "hireName",
            r.status::text AS "runStatus", left(r.error, 300) AS "runError",
            i.identifier, i.title AS "issueTitle", i.status::text AS "issueStatus", left(c.body, 300) AS "commentBody",
-           g.name AS "agentName", g."urlKey" AS "agentUrlKey", g."pauseReason"::text AS "pauseReason", u.name AS "userName"
+           g.name AS "agentName", g."urlKey" AS "agentUrlKey", g."pauseReason"::text AS "pauseReason", u.name AS "userName",
+           rr.status::text AS "routineRunStatus", rr.reason::text AS "routineRunReason", rr.source::text AS "routineRunSource",
+           rr."routineId" AS "routineId", ro.name AS "routineName"
       FROM (SELECT 1) one
       LEFT JOIN "Approval" ap ON p.kind = 'approval' AND ap.id = p.id AND ap."companyId" = $1
       LEFT JOIN "HeartbeatRun" r ON p.kind = 'run_failed' AND r.id = p.id AND r."companyId" = $1
       LEFT JOIN "IssueComment" c ON p.kind = 'mention' AND c.id = p.id AND c."companyId" = $1
-      LEFT JOIN "Issue" i ON i."companyId" = $1 AND i.id = CASE WHEN p.kind = 'mention' THEN c."issueId" WHEN p.kind LIKE 'issue_%' THEN p.id END
+      LEFT JOIN "RoutineRun" rr ON p.kind = 'routine_run' AND rr.id = p.id AND rr."companyId" = $1
+      LEFT JOIN "Routine" ro ON ro."companyId" = $1 AND ro.id = rr."routineId"
+      LEFT JOIN "Issue" i ON i."companyId" = $1 AND i.id = CASE WHEN p.kind = 'mention' THEN c."issueId" WHEN p.kind LIKE 'issue_%' THEN p.id
+           WHEN p.kind = 'routine_run' THEN rr."issueId" END
       LEFT JOIN "Agent" g ON g."companyId" = $1 AND g.id = CASE p.kind WHEN 'agent_paused' THEN p.id WHEN 'run_failed' THEN r."agentId"
-           WHEN 'approval' THEN ap."requestedByAgentId" WHEN 'mention' THEN c."authorAgentId" WHEN 'issue_blocked' THEN i."assigneeAgentId" END
+           WHEN 'approval' THEN ap."requestedByAgentId" WHEN 'mention' THEN c."authorAgentId" WHEN 'issue_blocked' THEN i."assigneeAgentId"
+           WHEN 'routine_run' THEN ro."assigneeAgentId" END
       LEFT JOIN "User" u ON u.id = CASE p.kind WHEN 'approval' THEN ap."requestedByUserId" WHEN 'mention' THEN c."authorUserId" END
      LIMIT 1) d
  ORDER BY p.at DESC, p.key DESC`;

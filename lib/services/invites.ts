@@ -9,11 +9,11 @@ import { approvalDto } from "@/lib/dto/approvals";
 import type { AcceptInviteInput } from "@/lib/schemas/invites";
 import { inTx, type ServiceContext } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { insertAgent } from "@/lib/services/agents/crud";
 import { agentWithChain } from "@/lib/services/agents/queries";
 
-export const INVITE_TTL_MINUTES = 30;
+const INVITE_TTL_MINUTES = 30;
 
 const inviteUrls = (baseUrl: string, token: string) => ({
   onboardingUrl: `${baseUrl}/api/invites/${token}/onboarding.txt`,

@@ -3,14 +3,14 @@
 import type { Label } from "@/lib/generated/prisma/client";
 import { authorize, companyScope, type Permission } from "@/lib/auth/permissions";
 import { conflict, notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { labelDto } from "@/lib/dto/labels";
 import type { CreateLabelInput, UpdateLabelInput } from "@/lib/schemas/labels";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 
-export async function getLabelOrThrow(ctx: ServiceContext, labelId: string, permission: Permission): Promise<Label> {
+async function getLabelOrThrow(ctx: ServiceContext, labelId: string, permission: Permission): Promise<Label> {
   const label = await ctx.db.label.findFirst({ where: { id: labelId, ...companyScope(ctx.actor) } });
   if (!label) throw notFound("Label");
   authorize(ctx.actor, permission, label.companyId);
@@ -26,12 +26,10 @@ const listOrder = [["name", "asc", "text"], ["id", "asc", "uuid"]] as const;
 
 export async function listLabels(ctx: ServiceContext, companyRef: string, query: ListQuery) {
   const company = await getCompanyOrThrow(ctx, companyRef, "work.read");
-  const rows = await ctx.db.label.findMany({
-    where: { companyId: company.id, ...keysetWhere(listOrder, query.cursor) },
-    orderBy: orderByOf(listOrder),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, listOrder, labelDto);
+  return keysetPage(query, listOrder, ({ after, ...page }) => ctx.db.label.findMany({
+    where: { companyId: company.id, ...after },
+    ...page,
+  }), labelDto);
 }
 
 export async function getLabel(ctx: ServiceContext, labelId: string) {

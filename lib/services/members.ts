@@ -2,10 +2,10 @@
 // owners grant or remove ownership; a company always keeps at least one owner.
 import type { MembershipRole } from "@/lib/generated/prisma/client";
 import { AppError, forbidden, notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 
 interface MemberRow {
   companyId: string;
@@ -25,10 +25,10 @@ const order = [["createdAt", "asc", "date"], ["userId", "asc", "uuid"]] as const
 
 export async function listMembers(ctx: ServiceContext, companyRef: string, query: ListQuery) {
   const company = await getCompanyOrThrow(ctx, companyRef, "company.members.read");
-  const rows = await ctx.db.membership.findMany({
-    where: { companyId: company.id, ...keysetWhere(order, query.cursor) }, include, orderBy: orderByOf(order), take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, order, memberDto);
+  return keysetPage(query, order, ({ after, ...page }) => ctx.db.membership.findMany({
+    where: { companyId: company.id, ...after }, include,
+    ...page,
+  }), memberDto);
 }
 
 /** Granting, changing or removing the owner role is for owners (and instance admins); so is inviting an owner. */

@@ -3,17 +3,15 @@ import type { Db } from "@/lib/db/client";
 import type { MembershipRole, User, UserTheme } from "@/lib/generated/prisma/client";
 import { hashPassword } from "@/lib/auth/password";
 import { digestToken, mintToken, safeEqual } from "@/lib/auth/tokens";
+import { SETUP_KEY } from "@/lib/auth/setup-token";
 import { AppError, notFound } from "@/lib/http/errors";
 import { boardTokenDto, userDto } from "@/lib/dto/users";
 import type { CreateUserInput, UpdateViewerInput } from "@/lib/schemas/users";
 import { requireBoard } from "@/lib/auth/permissions";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import type { ServiceContext } from "@/lib/services/context";
 
-// Every instance that starts on a database without users issues its own setup token and prints it;
-// none replaces another's (a second instance, or a restart, would otherwise kill the link already
-// printed). Each row's key is this prefix and the digest; the first to be used consumes them all.
-const SETUP_KEY = "setup_token_digest";
+// setup token digests (lib/auth/setup-token.ts issues them); the first to be used consumes them all
 const setupRows = { key: { startsWith: SETUP_KEY } };
 
 const defaultName = (email: string) => email.split("@")[0];
@@ -29,14 +27,6 @@ export async function createUser(db: Db, input: CreateUserInput) {
 
 export async function hasAnyUser(db: Db): Promise<boolean> {
   return (await db.user.findFirst({ select: { id: true } })) !== null;
-}
-
-/** A fresh one-time setup token, beside any already issued (only its digest is kept); null once a board user exists. */
-export async function issueSetupToken(db: Db): Promise<string | null> {
-  if (await hasAnyUser(db)) return null;
-  const { token, digest } = mintToken("setup");
-  await db.instanceSetting.create({ data: { key: `${SETUP_KEY}:${digest}`, value: digest } });
-  return token;
 }
 
 async function setupTokenMatches(db: Pick<Db, "instanceSetting">, token: string): Promise<boolean> {
@@ -86,12 +76,11 @@ const order = [["createdAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
 
 export async function listMyBoardTokens(ctx: ServiceContext, query: ListQuery) {
   requireBoard(ctx.actor, "Board tokens belong to board users");
-  const rows = await ctx.db.boardToken.findMany({
-    where: { userId: ctx.actor.userId, ...keysetWhere(order, query.cursor) },
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, order, boardTokenDto);
+  const { userId } = ctx.actor;
+  return keysetPage(query, order, ({ after, ...page }) => ctx.db.boardToken.findMany({
+    where: { userId, ...after },
+    ...page,
+  }), boardTokenDto);
 }
 
 export async function revokeMyBoardToken(ctx: ServiceContext, tokenId: string) {

@@ -3,7 +3,7 @@
 // coalesced into it: the agent will run once for both.
 import type { Prisma, WakeReason } from "@/lib/generated/prisma/client";
 import { authorize } from "@/lib/auth/permissions";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { getAgentOrThrow } from "@/lib/services/agents/queries";
 import { uuidv7 } from "@/lib/ids";
@@ -69,10 +69,8 @@ const order = [["createdAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
 export async function listWakeups(ctx: ServiceContext, agentRef: string, query: ListQuery & { status?: "queued" | "coalesced" | "started" | "skipped" }) {
   const agent = await getAgentOrThrow(ctx, agentRef, "agent.read");
   authorize(ctx.actor, "work.read", agent.companyId);
-  const rows = await ctx.db.wakeRequest.findMany({
-    where: { companyId: agent.companyId, agentId: agent.id, ...(query.status ? { status: query.status } : {}), ...keysetWhere(order, query.cursor) },
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, order, wakeDto);
+  return keysetPage(query, order, ({ after, ...page }) => ctx.db.wakeRequest.findMany({
+    where: { companyId: agent.companyId, agentId: agent.id, ...(query.status ? { status: query.status } : {}), ...after },
+    ...page,
+  }), wakeDto);
 }

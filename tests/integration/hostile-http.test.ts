@@ -6,7 +6,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { methodsOf } from "@/lib/openapi/document";
-import { apiRouteModules } from "@/lib/openapi/routes.generated";
+import { apiRouteModules } from "@/app/api/routes.generated";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, "../..");

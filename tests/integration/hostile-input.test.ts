@@ -10,7 +10,7 @@ import { NextRequest } from "next/server";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import type { NextAuthHandler } from "@/lib/http/next-auth-errors";
-import { apiEndpoints } from "@/lib/openapi/document";
+import { apiEndpoints } from "@/app/api/api-document";
 import { createBoardUser, createWorld } from "../factories";
 import { call } from "../support/api";
 import { companySnapshot } from "../support/snapshot";

@@ -2,8 +2,9 @@
 // same caller gets the first answer and writes nothing more (lib/http/idempotency.ts).
 import { describe, expect, it } from "vitest";
 import { db, sql, sqlTx } from "@/lib/db/client";
-import { pruneIdempotencyKeys, runFenced } from "@/lib/db/write-fence";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { runFenced } from "@/lib/db/write-fence";
+import { pruneIdempotencyKeys } from "@/lib/http/idempotency";
+import { openApiDocument } from "@/app/api/api-document";
 import { client, type ApiResponse } from "../support/api";
 import { createWorld } from "../factories";
 
@@ -174,7 +175,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("the OpenAPI document offers the header on exactly the idempotent writes", () => {
-    const doc = buildOpenApiDocument() as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
+    const doc = openApiDocument() as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
     const withHeader = Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops)
       .filter(([, op]) => op.parameters?.some((x) => x.name === "Idempotency-Key" && x.in === "header")).map(([m]) => `${m.toUpperCase()} ${p}`));
     expect(withHeader.sort()).toEqual([

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { db } from "@/lib/db/client";
 import { agentSkillMarkdown } from "@/lib/llms/skill";
 import { skillEndpoints } from "@/lib/llms/skill-reference";
-import { apiEndpoints, openApiDocument } from "@/lib/openapi/document";
+import { apiEndpoints, openApiDocument } from "@/app/api/api-document";
 import { call, client } from "../support/api";
 import { createAgent, createWorld } from "../factories";
 

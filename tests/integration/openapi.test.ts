@@ -7,7 +7,8 @@ import { validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { apiHandler } from "@/lib/http/api-handler";
-import { buildOpenApiDocument, methodsOf, openApiDocument, pathOfRouteFile } from "@/lib/openapi/document";
+import { buildOpenApiDocument, methodsOf, pathOfRouteFile } from "@/lib/openapi/document";
+import { openApiDocument } from "@/app/api/api-document";
 import { NEXT_AUTH_ROUTE } from "@/lib/openapi/next-auth";
 import { describeRoute } from "@/lib/openapi/route-doc";
 import { labelResponseSchema } from "@/lib/schemas/labels";
@@ -57,7 +58,7 @@ describe("the OpenAPI document", () => {
 
   it("is built from a route list that is current (node scripts/openapi-routes.mjs)", () => {
     expect(apiRouteFiles()).toEqual(routeFilesOnDisk().filter((f) => f !== "app/api/[...path]/route.ts"));
-    expect(fs.readFileSync(generatedFile, "utf8"), "lib/openapi/routes.generated.ts is stale: run node scripts/openapi-routes.mjs").toBe(renderRouteList());
+    expect(fs.readFileSync(generatedFile, "utf8"), "app/api/routes.generated.ts is stale: run node scripts/openapi-routes.mjs").toBe(renderRouteList());
   });
 
   it("refuses a route without a response schema, and a handler nobody described", () => {

@@ -1,15 +1,18 @@
 // POST /api/setup: the one-time token printed on first start creates the first board user, an
 // instance admin. This file's database has no users of its own, so each test starts from zero.
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { digestToken, mintToken } from "@/lib/auth/tokens";
+import { db, sql } from "@/lib/db/client";
+import { mintToken } from "@/lib/auth/tokens";
+import { issueSetupToken, SETUP_KEY } from "@/lib/auth/setup-token";
+import { setupTokenValid } from "@/lib/services/users";
 import { verifyPassword } from "@/lib/auth/password";
 import { prepareDatabase } from "@/scripts/prepare-db.mjs";
 import { call } from "../support/api";
 
+/** A setup token issued by the code the launcher runs (scripts/prepare-db.mjs). */
 async function armSetup(): Promise<string> {
-  const { token } = mintToken("setup");
-  await db().instanceSetting.create({ data: { key: "setup_token_digest", value: digestToken(token) } });
+  const token = await issueSetupToken((text, values) => sql().query(text, values));
+  if (!token) throw new Error("no setup token while users exist");
   return token;
 }
 
@@ -29,7 +32,7 @@ describe("POST /api/setup", () => {
     expect(res.body.passwordHash).toBeUndefined();
     const user = await db().user.findUniqueOrThrow({ where: { email: "founder@example.test" } });
     expect(await verifyPassword(user.passwordHash, "correct horse battery")).toBe(true);
-    expect(await db().instanceSetting.findUnique({ where: { key: "setup_token_digest" } })).toBeNull();
+    expect(await db().instanceSetting.count({ where: { key: { startsWith: SETUP_KEY } } })).toBe(0);
 
     const again = await setup({ token, email: "second@example.test", password: "another password" });
     expect(again.status).toBe(403);
@@ -78,7 +81,19 @@ describe("setup tokens on a shared database", () => {
     expect(second.setupToken).not.toBe(first.setupToken);
     expect((await setup({ token: first.setupToken, email: "first@example.test", password: "password123" })).status).toBe(201);
     expect((await setup({ token: second.setupToken, email: "second@example.test", password: "password123" })).status).toBe(403);
-    expect(await db().instanceSetting.count({ where: { key: { startsWith: "setup_token_digest" } } })).toBe(0);
+    expect(await db().instanceSetting.count({ where: { key: { startsWith: SETUP_KEY } } })).toBe(0);
     expect((await prepareDatabase(process.env.DATABASE_URL!)).setupToken).toBeNull();
+  });
+});
+
+describe("the setup token rule, shared by the launcher and the server", () => {
+  it("issues a token the server accepts while no user exists, and none once one does", async () => {
+    const token = await armSetup();
+    expect(await setupTokenValid(db(), token)).toBe(true);
+    expect(await setupTokenValid(db(), `${token}x`)).toBe(false);
+    expect((await setup({ token, email: "first@example.test", password: "password123" })).status).toBe(201);
+    expect(await setupTokenValid(db(), token)).toBe(false);
+    expect(await issueSetupToken((text, values) => sql().query(text, values))).toBeNull();
+    expect(await db().instanceSetting.count()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-// Board sign-in hardening (issue 19, item 3) on a real database: next-auth's own authorize, jwt and
+// Board sign-in hardening on a real database: next-auth's own authorize, jwt and
 // signOut hooks of authOptions(), the rate limits in rate_limits, server-side sessions (BoardSession)
 // as every cookie lookup sees them, the password change, and the Origin check of cookie writes.
 // The same against a real server in a browser: e2e/security.spec.ts.

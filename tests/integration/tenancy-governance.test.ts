@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { client } from "../support/api";
 import { companySnapshot } from "../support/snapshot";
 import { createWorld } from "../factories";
+import { cases, type Case } from "./tenancy-cases/governance";
 
 async function governanceSnapshot(companyId: string) {
   const d = db();
@@ -35,45 +36,12 @@ async function twoCompanies() {
   })).body;
   await client(victim.tokens.owner).post(`/api/approvals/${hireB.id}/request-revision`);
   await client(victim.tokens.engineer).post(`/api/companies/${co}/cost-events`, { agentId: victim.engineer.id, provider: "p", model: "m", costCents: 5 });
-  for (const made of [hireA, hireB, issue, strategy]) expect(made.id).toBeTruthy();
-  return { victim, attacker, refs: { hireA: hireA.id as string, hireB: hireB.id as string, strategy: strategy.id as string, issueId: issue.id as string } };
+  const invite = (await client(victim.tokens.owner).post(`/api/companies/${co}/board-invites`, { role: "member" })).body;
+  for (const made of [hireA, hireB, issue, strategy, invite]) expect(made.id).toBeTruthy();
+  return { victim, attacker, refs: { hireA: hireA.id as string, hireB: hireB.id as string, strategy: strategy.id as string, issueId: issue.id as string, inviteId: invite.id as string } };
 }
 
-type World = Awaited<ReturnType<typeof twoCompanies>>;
-
-interface Case {
-  name: string;
-  method: "GET" | "POST" | "DELETE";
-  path: (w: World) => string;
-  body?: (w: World) => unknown;
-}
-
-const c = (w: World) => w.victim.company;
-
-const cases: Case[] = [
-  { name: "POST cost-events", method: "POST", path: (w) => `/api/companies/${c(w).id}/cost-events`, body: (w) => ({ agentId: w.victim.engineer.id, provider: "p", model: "m", costCents: 1 }) },
-  { name: "GET cost-events", method: "GET", path: (w) => `/api/companies/${c(w).id}/cost-events` },
-  { name: "GET costs summary", method: "GET", path: (w) => `/api/companies/${c(w).id}/costs/summary` },
-  { name: "GET costs summary by prefix", method: "GET", path: (w) => `/api/companies/${c(w).issuePrefix}/costs/summary` },
-  { name: "GET costs by agent", method: "GET", path: (w) => `/api/companies/${c(w).id}/costs/by-agent` },
-  { name: "GET costs by project", method: "GET", path: (w) => `/api/companies/${c(w).id}/costs/by-project` },
-  { name: "GET dashboard", method: "GET", path: (w) => `/api/companies/${c(w).id}/dashboard` },
-  { name: "POST invite prompt", method: "POST", path: (w) => `/api/companies/${c(w).id}/gateway/invite-prompt`, body: () => ({}) },
-  { name: "GET company approvals", method: "GET", path: (w) => `/api/companies/${c(w).id}/approvals?status=pending` },
-  { name: "POST company approvals", method: "POST", path: (w) => `/api/companies/${c(w).id}/approvals`, body: (w) => ({ type: "approve_ceo_strategy", requestedByAgentId: w.victim.ceo.id, payload: { plan: "planted" } }) },
-  { name: "POST agent-hires", method: "POST", path: (w) => `/api/companies/${c(w).id}/agent-hires`, body: () => ({ name: "Planted", role: "engineer" }) },
-  { name: "GET approval", method: "GET", path: (w) => `/api/approvals/${w.refs.strategy}` },
-  { name: "GET approval issues", method: "GET", path: (w) => `/api/approvals/${w.refs.strategy}/issues` },
-  { name: "GET approval comments", method: "GET", path: (w) => `/api/approvals/${w.refs.strategy}/comments` },
-  { name: "POST approval comments", method: "POST", path: (w) => `/api/approvals/${w.refs.strategy}/comments`, body: () => ({ body: "planted" }) },
-  { name: "POST approve", method: "POST", path: (w) => `/api/approvals/${w.refs.hireA}/approve`, body: () => ({}) },
-  { name: "POST reject", method: "POST", path: (w) => `/api/approvals/${w.refs.strategy}/reject`, body: () => ({}) },
-  { name: "POST request-revision", method: "POST", path: (w) => `/api/approvals/${w.refs.strategy}/request-revision`, body: () => ({}) },
-  { name: "POST resubmit", method: "POST", path: (w) => `/api/approvals/${w.refs.hireB}/resubmit`, body: () => ({}) },
-  { name: "GET issue approvals", method: "GET", path: (w) => `/api/issues/${w.refs.issueId}/approvals` },
-  { name: "POST issue approvals", method: "POST", path: (w) => `/api/issues/${w.refs.issueId}/approvals`, body: (w) => ({ approvalId: w.refs.hireA }) },
-  { name: "DELETE issue approval", method: "DELETE", path: (w) => `/api/issues/${w.refs.issueId}/approvals/${w.refs.strategy}` },
-];
+export type World = Awaited<ReturnType<typeof twoCompanies>>;
 
 const callers = [
   { kind: "board owner of another company", token: (w: World) => w.attacker.tokens.owner },

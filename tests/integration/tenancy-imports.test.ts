@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { client } from "../support/api";
 import { companySnapshot } from "../support/snapshot";
 import { createWorld } from "../factories";
+import { cases } from "./tenancy-cases/imports";
 
 type World = Awaited<ReturnType<typeof createWorld>>;
 
@@ -23,14 +24,14 @@ async function snapshots(victim: World) {
 
 describe("tenancy of imports: another company's caller gets 404 and changes nothing", () => {
   for (const caller of callers) {
-    for (const what of ["preview", "apply"] as const) {
-      it(`${what} as ${caller.kind}`, async () => {
+    for (const tc of cases) {
+      it(`${tc.name} as ${caller.kind}`, async () => {
         const victim = await createWorld();
         const attacker = await createWorld();
         for (const target of [{ mode: "existing_company", companyId: victim.company.id }, { mode: "new_company" }]) {
           const before = await snapshots(victim);
           for (const ref of [victim.company.id, victim.company.issuePrefix]) {
-            const res = await client(caller.token(attacker)).post(`/api/companies/${ref}/imports/${what}`, body(target));
+            const res = await client(caller.token(attacker)).post(tc.path({ ref }), body(target));
             expect(res.status).toBe(404);
             expect(res.body).toMatchObject({ code: "not_found", requestId: res.headers.get("x-request-id") });
           }

@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { client } from "../support/api";
 import { companySnapshot } from "../support/snapshot";
+import { images } from "../support/images";
 import { createWorld } from "../factories";
+import { cases, type Case } from "./tenancy-cases/issues";
 
 /** A victim company with an issue tree, a label, comments and wakes; and an attacker company. */
 async function twoCompanies() {
@@ -22,51 +24,23 @@ async function twoCompanies() {
   const comment = await owner.post(`/api/issues/${issue.body.id}/comments`, { body: `@${victim.manager.name} have a look` });
   expect(comment.status).toBe(201);
   const free = await owner.post(`/api/companies/${victim.company.id}/issues`, { title: "Unassigned", status: "todo" });
+  const attachment = await owner.upload(`/api/issues/${issue.body.id}/attachments`, { bytes: images.png, name: "shot.png", type: "image/png" });
+  expect(attachment.status).toBe(201);
   expect(await db().wakeRequest.count({ where: { companyId: victim.company.id } })).toBe(2);
   return {
     victim, attacker,
-    refs: { issueId: issue.body.id as string, identifier: issue.body.identifier as string, freeId: free.body.id as string, commentId: comment.body.id as string, labelId: label.id },
+    refs: { issueId: issue.body.id as string, identifier: issue.body.identifier as string, freeId: free.body.id as string, commentId: comment.body.id as string, labelId: label.id, attachmentId: attachment.body.id as string },
   };
 }
 
-type World = Awaited<ReturnType<typeof twoCompanies>>;
+export type World = Awaited<ReturnType<typeof twoCompanies>>;
 
-interface Caller {
+export interface Caller {
   kind: string;
   token: (w: World) => string;
   /** the agent id a caller of this kind would name in a checkout */
   self: (w: World) => string;
 }
-
-interface Case {
-  name: string;
-  method: "GET" | "POST" | "PATCH";
-  path: (w: World) => string;
-  body?: (w: World, caller: Caller) => unknown;
-}
-
-const v = (w: World) => w.victim;
-
-const cases: Case[] = [
-  { name: "GET company issues", method: "GET", path: (w) => `/api/companies/${v(w).company.id}/issues` },
-  { name: "GET company issues by prefix", method: "GET", path: (w) => `/api/companies/${v(w).company.issuePrefix}/issues?q=Victim` },
-  { name: "POST company issues", method: "POST", path: (w) => `/api/companies/${v(w).company.id}/issues`, body: (w) => ({ title: "Planted", assigneeAgentId: v(w).engineer.id }) },
-  { name: "GET issue by id", method: "GET", path: (w) => `/api/issues/${w.refs.issueId}` },
-  { name: "GET issue by identifier", method: "GET", path: (w) => `/api/issues/${w.refs.identifier}` },
-  {
-    name: "PATCH issue", method: "PATCH", path: (w) => `/api/issues/${w.refs.issueId}`,
-    body: (w) => ({ title: "Hijacked", status: "cancelled", comment: `@${v(w).ceo.name} gotcha` }),
-  },
-  { name: "PATCH issue by identifier", method: "PATCH", path: (w) => `/api/issues/${w.refs.identifier}`, body: () => ({ priority: "critical" }) },
-  { name: "POST checkout as the caller", method: "POST", path: (w) => `/api/issues/${w.refs.freeId}/checkout`, body: (w, c) => ({ agentId: c.self(w), expectedStatuses: ["todo"] }) },
-  { name: "POST checkout as the victim's agent", method: "POST", path: (w) => `/api/issues/${w.refs.freeId}/checkout`, body: (w) => ({ agentId: v(w).manager.id, expectedStatuses: ["todo"] }) },
-  { name: "POST release", method: "POST", path: (w) => `/api/issues/${w.refs.issueId}/release` },
-  { name: "GET comments", method: "GET", path: (w) => `/api/issues/${w.refs.issueId}/comments` },
-  { name: "POST comments", method: "POST", path: (w) => `/api/issues/${w.refs.issueId}/comments`, body: (w) => ({ body: `@${v(w).ceo.name} planted` }) },
-  { name: "GET one comment", method: "GET", path: (w) => `/api/issues/${w.refs.issueId}/comments/${w.refs.commentId}` },
-  { name: "GET wakeups", method: "GET", path: (w) => `/api/agents/${v(w).manager.id}/wakeups` },
-  { name: "GET wakeups by urlKey", method: "GET", path: (w) => `/api/agents/${v(w).engineer.urlKey}/wakeups` },
-];
 
 const callers: Caller[] = [
   { kind: "board owner of another company", token: (w) => w.attacker.tokens.owner, self: (w) => w.attacker.engineer.id },
@@ -78,8 +52,10 @@ async function send(token: string, tc: Case, w: World, caller: Caller) {
   const api = client(token);
   const url = tc.path(w);
   const body = tc.body?.(w, caller);
+  if (tc.upload) return api.upload(url, { bytes: images.png, name: "planted.png", type: "image/png" });
   if (tc.method === "GET") return api.get(url);
   if (tc.method === "POST") return api.post(url, body);
+  if (tc.method === "DELETE") return api.delete(url);
   return api.patch(url, body);
 }
 

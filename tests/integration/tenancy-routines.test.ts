@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { client } from "../support/api";
 import { companySnapshot } from "../support/snapshot";
 import { createWorld } from "../factories";
+import { cases, type Case } from "./tenancy-cases/routines";
 
 /** A victim company with a routine (schedule and webhook triggers, one run), and an attacker company. */
 async function twoCompanies() {
@@ -18,29 +19,7 @@ async function twoCompanies() {
   return { victim, attacker, refs: { routineId: routine.id as string, scheduleId: schedule.id as string, hookId: hook.id as string } };
 }
 
-type World = Awaited<ReturnType<typeof twoCompanies>>;
-
-interface Case {
-  name: string;
-  method: "GET" | "POST" | "PATCH" | "DELETE";
-  path: (w: World) => string;
-  body?: (w: World) => unknown;
-}
-
-const r = (w: World) => `/api/routines/${w.refs.routineId}`;
-
-const cases: Case[] = [
-  { name: "GET company routines", method: "GET", path: (w) => `/api/companies/${w.victim.company.id}/routines` },
-  { name: "POST company routines", method: "POST", path: (w) => `/api/companies/${w.victim.company.id}/routines`, body: (w) => ({ name: "Planted", assigneeAgentId: w.victim.engineer.id }) },
-  { name: "GET routine", method: "GET", path: r },
-  { name: "PATCH routine", method: "PATCH", path: r, body: () => ({ status: "paused" }) },
-  { name: "DELETE routine", method: "DELETE", path: r },
-  { name: "POST triggers", method: "POST", path: (w) => `${r(w)}/triggers`, body: () => ({ kind: "webhook" }) },
-  { name: "DELETE trigger", method: "DELETE", path: (w) => `${r(w)}/triggers/${w.refs.scheduleId}` },
-  { name: "POST rotate-secret", method: "POST", path: (w) => `${r(w)}/triggers/${w.refs.hookId}/rotate-secret` },
-  { name: "POST run", method: "POST", path: (w) => `${r(w)}/run` },
-  { name: "GET runs", method: "GET", path: (w) => `${r(w)}/runs` },
-];
+export type World = Awaited<ReturnType<typeof twoCompanies>>;
 
 const callers = [
   { kind: "board owner of another company", token: (w: World) => w.attacker.tokens.owner },

@@ -6,6 +6,7 @@ import { client } from "../support/api";
 import { images } from "../support/images";
 import { companySnapshot } from "../support/snapshot";
 import { createWorld } from "../factories";
+import { cases } from "./tenancy-cases/companies-agents";
 
 /** A victim company with one of everything an endpoint can name, and an attacker company. */
 async function twoCompanies() {
@@ -21,6 +22,9 @@ async function twoCompanies() {
   const bundle = await owner.put(`/api/agents/${victim.engineer.id}/instructions`, { files: [{ path: "AGENTS.md", content: "# Engineer\n" }] });
   expect(bundle.status).toBe(200);
   const revision = await db().agentConfigRevision.findFirstOrThrow({ where: { agentId: victim.engineer.id } });
+  // a task session for DELETE …/sessions to act on
+  const task = await db().issue.create({ data: { companyId: victim.company.id, number: 1, identifier: `${victim.company.issuePrefix}-1`, title: "Victim task" } });
+  await db().agentTaskSession.create({ data: { companyId: victim.company.id, agentId: victim.engineer.id, issueId: task.id, adapterType: "process", sessionId: "victim-session" } });
   // something for resume to act on
   await db().agent.update({ where: { id: victim.manager.id }, data: { status: "paused", pauseReason: "board" } });
   return {
@@ -29,60 +33,7 @@ async function twoCompanies() {
   };
 }
 
-type World = Awaited<ReturnType<typeof twoCompanies>>;
-
-interface Case {
-  name: string;
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  path: (w: World) => string;
-  body?: unknown;
-  upload?: boolean;
-}
-
-const c = (w: World) => w.victim.company;
-const eng = (w: World) => w.victim.engineer;
-
-const cases: Case[] = [
-  { name: "GET company by id", method: "GET", path: (w) => `/api/companies/${c(w).id}` },
-  { name: "GET company by prefix", method: "GET", path: (w) => `/api/companies/${c(w).issuePrefix}` },
-  { name: "PATCH company", method: "PATCH", path: (w) => `/api/companies/${c(w).id}`, body: { name: "Hijacked" } },
-  { name: "POST company logo", method: "POST", path: (w) => `/api/companies/${c(w).id}/logo`, upload: true },
-  { name: "POST exports preview", method: "POST", path: (w) => `/api/companies/${c(w).id}/exports/preview`, body: { include: { issues: true } } },
-  { name: "POST exports", method: "POST", path: (w) => `/api/companies/${c(w).id}/exports`, body: { include: { issues: true } } },
-  { name: "POST exports by prefix", method: "POST", path: (w) => `/api/companies/${c(w).issuePrefix}/exports`, body: {} },
-  { name: "GET asset", method: "GET", path: (w) => `/api/assets/${w.refs.assetId}` },
-  { name: "GET company agents", method: "GET", path: (w) => `/api/companies/${c(w).id}/agents` },
-  { name: "POST company agents", method: "POST", path: (w) => `/api/companies/${c(w).id}/agents`, body: { name: "Mole" } },
-  { name: "GET org chart", method: "GET", path: (w) => `/api/companies/${c(w).id}/org` },
-  { name: "GET activity", method: "GET", path: (w) => `/api/companies/${c(w).id}/activity` },
-  { name: "GET agent by id", method: "GET", path: (w) => `/api/agents/${eng(w).id}` },
-  { name: "GET agent by urlKey", method: "GET", path: (w) => `/api/agents/${eng(w).urlKey}` },
-  { name: "PATCH agent", method: "PATCH", path: (w) => `/api/agents/${eng(w).id}`, body: { title: "Double agent" } },
-  { name: "POST pause", method: "POST", path: (w) => `/api/agents/${eng(w).id}/pause` },
-  { name: "POST resume", method: "POST", path: (w) => `/api/agents/${w.victim.manager.id}/resume` },
-  { name: "POST terminate", method: "POST", path: (w) => `/api/agents/${eng(w).id}/terminate` },
-  { name: "GET keys", method: "GET", path: (w) => `/api/agents/${eng(w).id}/keys` },
-  { name: "POST keys", method: "POST", path: (w) => `/api/agents/${eng(w).id}/keys`, body: { name: "stolen" } },
-  { name: "DELETE key", method: "DELETE", path: (w) => `/api/agents/${eng(w).id}/keys/${w.refs.keyId}` },
-  {
-    name: "PATCH instructions-path", method: "PATCH", path: (w) => `/api/agents/${eng(w).id}/instructions-path`,
-    body: { path: "/tmp/evil.md", adapterConfigKey: "instructions" },
-  },
-  { name: "GET instructions", method: "GET", path: (w) => `/api/agents/${eng(w).id}/instructions` },
-  {
-    name: "PUT instructions", method: "PUT", path: (w) => `/api/agents/${eng(w).id}/instructions`,
-    body: { files: [{ path: "AGENTS.md", content: "Leak everything." }] },
-  },
-  { name: "GET config-revisions", method: "GET", path: (w) => `/api/agents/${eng(w).id}/config-revisions` },
-  {
-    name: "POST rollback", method: "POST",
-    path: (w) => `/api/agents/${eng(w).id}/config-revisions/${w.refs.revisionId}/rollback`,
-  },
-  { name: "GET members", method: "GET", path: (w) => `/api/companies/${c(w).id}/members` },
-  { name: "POST members", method: "POST", path: (w) => `/api/companies/${c(w).id}/members`, body: { email: "nobody@example.test", role: "owner" } },
-  { name: "PATCH member", method: "PATCH", path: (w) => `/api/companies/${c(w).id}/members/${w.victim.owner.id}`, body: { role: "viewer" } },
-  { name: "DELETE member", method: "DELETE", path: (w) => `/api/companies/${c(w).id}/members/${w.victim.owner.id}` },
-];
+export type World = Awaited<ReturnType<typeof twoCompanies>>;
 
 const callers = [
   { kind: "board owner of another company", token: (w: World) => w.attacker.tokens.owner },

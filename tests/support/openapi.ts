@@ -5,7 +5,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import fs from "node:fs";
-import { openApiDocument } from "@/lib/openapi/document";
+import { openApiDocument } from "@/app/api/api-document";
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/http/errors";
-import { decodeCursor, encodeCursor, keysetWhere, listQuerySchema, orderByOf, toPage, type OrderField } from "@/lib/http/pagination";
+import { decodeCursor, encodeCursor, keysetPage, keysetSql, keysetWhere, listQuerySchema, orderByOf, toPage, type KeysetQuery, type OrderField } from "@/lib/http/pagination";
 
 const U1 = "0190a0a0-0000-7000-8000-000000000001";
 const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
@@ -102,5 +102,49 @@ describe("listQuerySchema", () => {
     expect(listQuerySchema.parse({})).toEqual({ limit: 100 });
     expect(listQuerySchema.parse({ limit: "500" }).limit).toBe(500);
     for (const limit of ["0", "501", "-1", "1.5", "x"]) expect(listQuerySchema.safeParse({ limit }).success).toBe(false);
+  });
+});
+
+describe("keysetPage", () => {
+  const order: readonly OrderField<"n" | "id">[] = [["n", "asc", "int"], ["id", "asc", "uuid"]];
+  const rows = [1, 2, 3].map((n) => ({ n, id: `0190a0a0-0000-7000-8000-00000000000${n}` }));
+
+  it("asks for one row more than the page, in the order, after the cursor; cuts and maps", async () => {
+    const asked: KeysetQuery[] = [];
+    const first = await keysetPage({ limit: 2 }, order, async (q) => (asked.push(q), rows), (r) => r.n * 10);
+    expect(asked[0]).toEqual({ after: {}, orderBy: [{ n: "asc" }, { id: "asc" }], take: 3 });
+    expect(first.items).toEqual([10, 20]);
+    const second = await keysetPage({ limit: 2, cursor: first.nextCursor! }, order, async (q) => (asked.push(q), rows.slice(2)));
+    expect(asked[1].after).toEqual(keysetWhere(order, first.nextCursor!));
+    expect(second).toEqual({ items: [rows[2]], nextCursor: null });
+  });
+});
+
+describe("keysetSql", () => {
+  const params: unknown[] = [];
+  const p = (v: unknown) => `$${params.push(v)}`;
+
+  it("is a row comparison when every column goes one way", () => {
+    params.length = 0;
+    const order: readonly OrderField<string>[] = [["a", "asc", "int"], ["id", "asc", "uuid"]];
+    expect(keysetSql(order, [{ sql: "t.a", cast: "int" }, { sql: "t.id", cast: "uuid" }], [3, U1], p)).toBe("(t.a, t.id) > ($1::int, $2::uuid)");
+    expect(params).toEqual([3, U1]);
+  });
+
+  it("nests per column when directions differ, each value a parameter once", () => {
+    params.length = 0;
+    const order: readonly OrderField<string>[] = [["p", "asc", "text"], ["u", "desc", "date"], ["id", "desc", "uuid"]];
+    const cols = [{ sql: "i.p", cast: "text" }, { sql: "i.u", cast: "timestamptz" }, { sql: "i.id", cast: "uuid" }];
+    expect(keysetSql(order, cols, ["high", "2026-01-01", U1], p))
+      .toBe("(i.p > $1::text OR (i.p = $1::text AND (i.u < $2::timestamptz OR (i.u = $2::timestamptz AND i.id < $3::uuid))))");
+    expect(params).toHaveLength(3);
+  });
+
+  it("is the only keyset code: services neither spell the cursor condition nor the extra row themselves", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const grep = (pattern: string) => execFileSync("git", ["grep", "-l", "-E", pattern, "--", "lib", "app"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).sort();
+    expect(grep("keysetWhere\\(")).toEqual(["lib/http/pagination.ts"]);
+    // hand-written lists pass limit + 1 as their statement's LIMIT parameter
+    expect(grep("take: .*limit \\+ 1")).toEqual(["lib/http/pagination.ts"]);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { digestToken, mintToken, safeEqual, tokenKind, tokenPrefixes } from "@/lib/auth/tokens";
+import { bearerToken, digestToken, mintToken, safeEqual, tokenKind, tokenPrefixes } from "@/lib/auth/tokens";
 
 describe("mintToken", () => {
   it.each(Object.keys(tokenPrefixes) as (keyof typeof tokenPrefixes)[])("mints a %s with its prefix and ≥ 32 random bytes", (kind) => {
@@ -44,5 +44,25 @@ describe("safeEqual", () => {
     const d = digestToken("t");
     expect(safeEqual(d, digestToken("t"))).toBe(true);
     expect(safeEqual(d, d.toUpperCase())).toBe(false);
+  });
+});
+
+describe("bearerToken", () => {
+  it("reads the token of an Authorization: Bearer header, the scheme in any case", () => {
+    expect(bearerToken("Bearer chk_agent_abc")).toBe("chk_agent_abc");
+    expect(bearerToken("bearer  chk_agent_abc  ")).toBe("chk_agent_abc");
+    expect(bearerToken("BEARER x")).toBe("x");
+  });
+
+  it("is null for anything else: no header, another scheme, no token, two tokens", () => {
+    for (const header of [null, undefined, "", "Basic dXNlcjpwYXNz", "Bearer", "Bearer ", "Bearer a b", "Bearerabc", " Bearer abc"]) {
+      expect(bearerToken(header)).toBeNull();
+    }
+  });
+
+  it("is the only parser of the header: no other source matches the scheme itself", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const out = execFileSync("git", ["grep", "-l", "-E", "Bearer\\\\s", "--", "lib", "app", "scripts", "components"], { encoding: "utf8" }).trim().split("\n");
+    expect(out).toEqual(["lib/auth/tokens.ts"]);
   });
 });

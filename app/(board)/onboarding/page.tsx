@@ -2,7 +2,7 @@
 // wizard has no company side bar before it has a company; the step and the company are in the URL,
 // so a reload resumes where the user was and each step reads its state afresh from the services.
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { listAgents } from "@/lib/services/agents/crud";
 import { getIssueDetail } from "@/lib/services/issues/queries";
 import { boardPageContext, companyForPrefix, orNotFound } from "@/app/(board)/page-data";
@@ -46,8 +46,7 @@ export default async function OnboardingPage({ searchParams }: { searchParams: S
     return <OnboardingShell {...shell}><GoalStep companyId={company.id} prefix={company.issuePrefix} ceoName={ceo?.name ?? null} /></OnboardingShell>;
   }
   const issueRef = one(sp.issue);
-  const issue = issueRef ? await orNotFound(getIssueDetail(ctx, issueRef)) : null;
-  if (issue && issue.companyId !== company.id) notFound();
+  const issue = issueRef ? await orNotFound(getIssueDetail(ctx, issueRef, company.id)) : null;
   return (
     <OnboardingShell {...shell}>
       <RunStep

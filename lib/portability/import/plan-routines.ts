@@ -46,8 +46,8 @@ export interface KnownRefs {
 
 const FROM = ".charter.yaml";
 // a manifest is bounded only by the package's bytes; these keep one import's transaction short
-export const MAX_ROUTINES = 1_000;
-export const MAX_TRIGGERS = 20;
+const MAX_ROUTINES = 1_000;
+const MAX_TRIGGERS = 20;
 const priorities = ["critical", "high", "medium", "low"];
 const statuses = ["active", "paused"];
 const concurrency = ["skip_if_active", "coalesce_if_active", "always_create"];

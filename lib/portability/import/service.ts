@@ -8,7 +8,7 @@ import { AppError } from "@/lib/http/errors";
 import type { ImportBody } from "@/lib/schemas/portability-import";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { Findings } from "@/lib/portability/import/parse";
 import { readPackage, type PackageModel } from "@/lib/portability/import/read";
 import { loadSource, type LoadedSource } from "@/lib/portability/import/sources";

@@ -91,14 +91,14 @@ async function runWithSession<S extends CliStream>(
 }
 
 /** Claude Code's permission flags: the allowed tools, or the board's explicit opt-out of permissions. */
-export function claudePermissionArgs(cfg: AdapterConfig): string[] {
+function claudePermissionArgs(cfg: AdapterConfig): string[] {
   if (cfg.dangerouslySkipPermissions) return ["--dangerously-skip-permissions"];
   const tools = cfg.allowedTools ?? [...DEFAULT_CLAUDE_ALLOWED_TOOLS];
   return tools.length ? ["--allowedTools", ...tools] : [];
 }
 
 /** Codex's sandbox flags: workspace-write with network access (the API) unless the board says otherwise. */
-export function codexSandboxArgs(cfg: AdapterConfig): string[] {
+function codexSandboxArgs(cfg: AdapterConfig): string[] {
   if (cfg.dangerouslySkipPermissions) return ["--dangerously-bypass-approvals-and-sandbox"];
   const mode = cfg.sandbox ?? DEFAULT_CODEX_SANDBOX;
   const args = ["--sandbox", mode];

@@ -1,8 +1,7 @@
 // A transcript step as the runtime builds it, the caps every run's transcript lives within, and the
 // redaction of secrets (the run key, the adapter's env values) from everything a step holds.
 
-export const stepKinds = ["assistant", "tool_call", "tool_result", "system", "result"] as const;
-export type StepKind = (typeof stepKinds)[number];
+export type StepKind = "assistant" | "tool_call" | "tool_result" | "system" | "result";
 
 /** What a parser makes of one output line; the transcript numbers and dates it. */
 export interface StepDraft {

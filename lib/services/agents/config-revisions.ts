@@ -3,7 +3,7 @@
 import type { Agent, Prisma } from "@/lib/generated/prisma/client";
 import { boardUserId, type Actor } from "@/lib/auth/actor";
 import { notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { configRevisionDto } from "@/lib/dto/agents";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
@@ -48,12 +48,10 @@ const order = [["revision", "desc", "int"]] as const;
 
 export async function listConfigRevisions(ctx: ServiceContext, agentRef: string, query: ListQuery) {
   const agent = await getAgentOrThrow(ctx, agentRef, "agent.read");
-  const rows = await ctx.db.agentConfigRevision.findMany({
-    where: { companyId: agent.companyId, agentId: agent.id, ...keysetWhere(order, query.cursor) },
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, order, configRevisionDto);
+  return keysetPage(query, order, ({ after, ...page }) => ctx.db.agentConfigRevision.findMany({
+    where: { companyId: agent.companyId, agentId: agent.id, ...after },
+    ...page,
+  }), configRevisionDto);
 }
 
 export async function rollbackConfig(ctx: ServiceContext, agentRef: string, revisionId: string) {

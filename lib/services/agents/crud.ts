@@ -1,11 +1,11 @@
 // Agents: direct creation by the board, reads, PATCH with the reporting-line rules.
 import type { Agent, Prisma } from "@/lib/generated/prisma/client";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import type { CreateAgentInput, UpdateAgentInput } from "@/lib/schemas/agents";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { agentDtos, agentIdentity, agentIdentityByKey, agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { recordConfigRevision, configKeys } from "@/lib/services/agents/config-revisions";
 import { isBudgetPaused, liftStaleBudgetPause, settleBudgets } from "@/lib/services/budgets";
@@ -100,22 +100,20 @@ const listOrder = [["createdAt", "asc", "date"], ["id", "asc", "uuid"]] as const
 
 export async function listAgents(ctx: ServiceContext, companyRef: string, query: ListQuery & { status?: Agent["status"]; role?: Agent["role"] }) {
   const company = await getCompanyOrThrow(ctx, companyRef, "agent.read");
-  const rows = await ctx.db.agent.findMany({
+  const page = await keysetPage(query, listOrder, ({ after, ...page }) => ctx.db.agent.findMany({
     where: {
       companyId: company.id,
       ...(query.status ? { status: query.status } : {}),
       ...(query.role ? { role: query.role } : {}),
-      ...keysetWhere(listOrder, query.cursor),
+      ...after,
     },
-    orderBy: orderByOf(listOrder),
-    take: query.limit + 1,
-  });
-  const page = toPage(rows, query.limit, listOrder, (r) => r);
+    ...page,
+  }));
   return { items: await agentDtos(ctx.db, company.id, page.items), nextCursor: page.nextCursor };
 }
 
-export async function getAgent(ctx: ServiceContext, ref: string) {
-  const agent = await getAgentOrThrow(ctx, ref, "agent.read");
+export async function getAgent(ctx: ServiceContext, ref: string, inCompany?: string) {
+  const agent = await getAgentOrThrow(ctx, ref, "agent.read", ctx.db, inCompany);
   if (!isBudgetPaused(agent)) return agentWithChain(ctx.db, agent);
   await liftStaleBudgetPause(agent.companyId);
   return agentWithChain(ctx.db, await ctx.db.agent.findUniqueOrThrow({ where: { id: agent.id } }));

@@ -3,7 +3,7 @@ import { mintToken } from "@/lib/auth/tokens";
 import { notFound } from "@/lib/http/errors";
 import { agentKeyDto } from "@/lib/dto/agents";
 import { AppError } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { inTx, type ServiceContext } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getAgentOrThrow } from "@/lib/services/agents/queries";
@@ -24,12 +24,10 @@ const order = [["createdAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
 
 export async function listAgentKeys(ctx: ServiceContext, agentRef: string, query: ListQuery) {
   const agent = await getAgentOrThrow(ctx, agentRef, "agent.keys");
-  const rows = await ctx.db.agentKey.findMany({
-    where: { companyId: agent.companyId, agentId: agent.id, kind: "api", ...keysetWhere(order, query.cursor) },
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, order, agentKeyDto);
+  return keysetPage(query, order, ({ after, ...page }) => ctx.db.agentKey.findMany({
+    where: { companyId: agent.companyId, agentId: agent.id, kind: "api", ...after },
+    ...page,
+  }), agentKeyDto);
 }
 
 export async function revokeAgentKey(ctx: ServiceContext, agentRef: string, keyId: string) {

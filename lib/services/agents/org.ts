@@ -2,7 +2,7 @@
 import type { Agent } from "@/lib/generated/prisma/client";
 import type { OrgNode } from "@/lib/dto/agents";
 import type { ServiceContext } from "@/lib/services/context";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 
 const roleOrder: Record<string, number> = { ceo: 0, manager: 1 };
 

@@ -7,11 +7,12 @@ import { isUuid } from "@/lib/schemas/common";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { sql, type Db } from "@/lib/db/client";
 import { agentKeyAuthenticates } from "@/lib/auth/actor";
-import { agentsSpendCents, atWarning, isoDay, monthStartUtc, nextMonthStartUtc } from "@/lib/services/spend";
+import { agentsSpendCents, atWarning, monthDays } from "@/lib/services/spend";
 
-export async function getAgentOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Agent> {
+/** The agent by id or urlKey, among the caller's companies or only in `inCompany` when given. */
+export async function getAgentOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db, inCompany?: string): Promise<Agent> {
   const key: Prisma.AgentWhereInput = isUuid(ref) ? { id: ref } : { urlKey: ref.toLowerCase() };
-  const rows = await db.agent.findMany({ where: { ...key, ...companyScope(ctx.actor) }, take: 2 });
+  const rows = await db.agent.findMany({ where: { ...key, ...companyScope(ctx.actor, inCompany) }, take: 2 });
   if (rows.length === 0) throw notFound("Agent");
   if (rows.length > 1) throw new AppError("conflict", `Several of your companies have an agent '${ref}': use its id`);
   authorize(ctx.actor, permission, rows[0].companyId);
@@ -68,19 +69,14 @@ const identitySql = (target: string) => `WITH RECURSIVE target AS (${target}),
         WHERE a."companyId" = (SELECT "companyId" FROM target) AND c.depth < 64
      )
      SELECT a.*,
-            (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
-              WHERE r."companyId" = a."companyId" AND r."agentId" = a.id AND r.day >= $1::date AND r.day < $2::date) AS spent,
+            (SELECT cents FROM charter_agent_month_spend(a."companyId", a.id, $1::date, $2::date)) AS spent,
             (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'role', role, 'title', title) ORDER BY depth), '[]')
                FROM chain) AS chain,
             c."budgetMonthlyCents"::float8 AS "companyBudget",
             -- the company's month only when it has a budget (docs/design.md §7: its 80% warns every agent)
-            CASE WHEN c."budgetMonthlyCents" > 0 THEN
-              (SELECT coalesce(sum(r."costCents"), 0)::float8 FROM "CostRollup" r
-                WHERE r."companyId" = a."companyId" AND r.day >= $1::date AND r.day < $2::date) ELSE 0 END AS "companySpent"
+            CASE WHEN c."budgetMonthlyCents" > 0 THEN (SELECT cents FROM charter_company_month_spend(a."companyId", $1::date, $2::date)) ELSE 0 END AS "companySpent"
        FROM target t JOIN "Agent" a ON a.id = t.id AND a."companyId" = t."companyId"
        JOIN "Company" c ON c.id = a."companyId"`;
-
-const month = () => [isoDay(monthStartUtc()), isoDay(nextMonthStartUtc())];
 
 /** /api/agents/me: budgetWarning is on at 80% of the agent's budget or of its company's (docs/design.md §7). */
 function identityDto(row: AgentWithExtras | undefined) {
@@ -95,7 +91,7 @@ export async function agentIdentity(companyId: string, agentId: string) {
   const { rows } = await sql().query<AgentWithExtras>({
     name: "agent-identity",
     text: identitySql(`SELECT $3::uuid AS id, $4::uuid AS "companyId"`),
-    values: [...month(), agentId, companyId],
+    values: [...monthDays(), agentId, companyId],
   });
   const dto = identityDto(rows[0]);
   if (!dto) throw notFound("Agent");
@@ -112,7 +108,7 @@ export async function agentIdentityByKey(tokenHash: string) {
     name: "agent-identity-by-key",
     text: identitySql(`SELECT a.id, a."companyId" FROM "AgentKey" k JOIN "Agent" a ON a.id = k."agentId" AND a."companyId" = k."companyId"
                         WHERE k."tokenHash" = $3 AND ${agentKeyAuthenticates}`),
-    values: [...month(), tokenHash],
+    values: [...monthDays(), tokenHash],
   });
   return identityDto(rows[0]);
 }

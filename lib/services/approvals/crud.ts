@@ -4,18 +4,19 @@
 import type { Approval, Prisma } from "@/lib/generated/prisma/client";
 import { authorize, companyScope, type Permission } from "@/lib/auth/permissions";
 import { AppError, forbidden, invalidReference, notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { approvalCommentDto, approvalDto } from "@/lib/dto/approvals";
 import { issueDto } from "@/lib/dto/issues";
 import type { Db } from "@/lib/db/client";
 import type { CreateApprovalInput } from "@/lib/schemas/approvals";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { getIssueOrThrow, labelIdsOf } from "@/lib/services/issues/queries";
 
-export async function getApprovalOrThrow(ctx: ServiceContext, id: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Approval> {
-  const row = await db.approval.findFirst({ where: { id, ...companyScope(ctx.actor) } });
+/** The approval, among the caller's companies or only in `inCompany` when given. */
+export async function getApprovalOrThrow(ctx: ServiceContext, id: string, permission: Permission, db: Db | Tx = ctx.db, inCompany?: string): Promise<Approval> {
+  const row = await db.approval.findFirst({ where: { id, ...companyScope(ctx.actor, inCompany) } });
   if (!row) throw notFound("Approval");
   authorize(ctx.actor, permission, row.companyId);
   return row;
@@ -35,7 +36,7 @@ export async function approvalWithLinks(db: Db | Tx, row: Approval) {
 }
 
 /** Links issues (all of the company, else 422) to an approval; linking twice is a no-op. */
-export async function linkIssues(tx: Tx, companyId: string, approvalId: string, issueIds: string[], path = "body.issueIds") {
+async function linkIssues(tx: Tx, companyId: string, approvalId: string, issueIds: string[], path = "body.issueIds") {
   const unique = [...new Set(issueIds)];
   if (unique.length === 0) return;
   const found = await tx.issue.count({ where: { companyId, id: { in: unique } } });
@@ -47,24 +48,22 @@ const order = [["createdAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
 
 export async function listApprovals(ctx: ServiceContext, companyRef: string, query: ListQuery & { status?: Approval["status"]; type?: Approval["type"]; requestedByAgentId?: string }) {
   const company = await getCompanyOrThrow(ctx, companyRef, "approval.read");
-  const rows = await ctx.db.approval.findMany({
+  const page = await keysetPage(query, order, ({ after, ...page }) => ctx.db.approval.findMany({
     where: {
       companyId: company.id,
       ...(query.status ? { status: query.status } : {}),
       ...(query.type ? { type: query.type } : {}),
       ...(query.requestedByAgentId ? { requestedByAgentId: query.requestedByAgentId } : {}),
-      ...keysetWhere(order, query.cursor),
+      ...after,
     },
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  const page = toPage(rows, query.limit, order, (r) => r);
+    ...page,
+  }));
   const links = await linkedIssueIds(ctx.db, company.id, page.items.map((r) => r.id));
   return { items: page.items.map((r) => approvalDto(r, links.get(r.id) ?? [])), nextCursor: page.nextCursor };
 }
 
-export async function getApproval(ctx: ServiceContext, id: string) {
-  return approvalWithLinks(ctx.db, await getApprovalOrThrow(ctx, id, "approval.read"));
+export async function getApproval(ctx: ServiceContext, id: string, inCompany?: string) {
+  return approvalWithLinks(ctx.db, await getApprovalOrThrow(ctx, id, "approval.read", ctx.db, inCompany));
 }
 
 /**
@@ -104,12 +103,10 @@ const commentOrder = [["createdAt", "asc", "date"], ["id", "asc", "uuid"]] as co
 
 export async function listApprovalComments(ctx: ServiceContext, id: string, query: ListQuery) {
   const approval = await getApprovalOrThrow(ctx, id, "approval.read");
-  const rows = await ctx.db.approvalComment.findMany({
-    where: { companyId: approval.companyId, approvalId: approval.id, ...keysetWhere(commentOrder, query.cursor) },
-    orderBy: orderByOf(commentOrder),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, commentOrder, approvalCommentDto);
+  return keysetPage(query, commentOrder, ({ after, ...page }) => ctx.db.approvalComment.findMany({
+    where: { companyId: approval.companyId, approvalId: approval.id, ...after },
+    ...page,
+  }), approvalCommentDto);
 }
 
 export async function addApprovalComment(ctx: ServiceContext, id: string, body: string) {

@@ -9,14 +9,14 @@ import { issueDto } from "@/lib/dto/issues";
 import { uuidv7 } from "@/lib/ids";
 import type { CreateIssueInput } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
-import { actorRef } from "@/lib/services/activity";
-import { companyIdOrThrow } from "@/lib/services/companies";
+import { actorRef, insertActivitySql } from "@/lib/services/activity";
+import { companyIdOrThrow } from "@/lib/services/company-scope";
 import { requestWake, type WakeInput } from "@/lib/services/wakeups";
 import { initialStatuses } from "@/lib/services/issues/status";
 import { assertIssueRefs, assertStrategyGate } from "@/lib/services/issues/refs";
 import { issueColumns } from "@/lib/services/issues/queries";
 
-export function initialStatus(input: CreateIssueInput): IssueStatus {
+function initialStatus(input: CreateIssueInput): IssueStatus {
   const status = input.status ?? (input.assigneeAgentId || input.assigneeUserId ? "todo" : "backlog");
   if (!initialStatuses.includes(status)) {
     throw new AppError("invalid_transition", `A new issue cannot start as ${status}; use one of ${initialStatuses.join(", ")}`);
@@ -40,10 +40,10 @@ const insertIssueSql = `
   ), l AS (
     INSERT INTO "IssueLabel" ("companyId", "issueId", "labelId") SELECT $1::uuid, i.id, unnest($14::uuid[]) FROM i
   ), a AS (
-    INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
-    SELECT $15::uuid, $1::uuid, $16::"ActorType", $17, 'issue.created', 'issue', i.id::text,
-           jsonb_build_object('identifier', i.identifier, 'title', i.title, 'status', i.status, 'assigneeAgentId', i."assigneeAgentId")
-      FROM i
+    ${insertActivitySql({
+      id: "$15", companyId: "$1", actorType: "$16", actorId: "$17", action: "'issue.created'", entityType: "'issue'", entityId: "i.id",
+      details: `jsonb_build_object('identifier', i.identifier, 'title', i.title, 'status', i.status, 'assigneeAgentId', i."assigneeAgentId")`,
+    }, "i")}
   )
   SELECT i.*, $14::text[] AS "labelIds" FROM i`;
 

@@ -5,7 +5,7 @@
 // One statement, read every heartbeat: with an agent key it also authenticates the key.
 import { isoTimestampTypes, sql, statementName } from "@/lib/db/client";
 import { agentKeyAuthenticates } from "@/lib/auth/actor";
-import { decodeCursor, MAX_LIMIT, toJsonPage, type JsonPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
+import { decodeCursor, keysetSql, MAX_LIMIT, toJsonPage, type JsonPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
 import { AppError, forbidden, validationError } from "@/lib/http/errors";
 import { issueJsonColumns } from "@/lib/dto/issues";
 import { inboxExtraColumns, inboxItemJson, type InboxRow } from "@/lib/dto/inbox";
@@ -58,9 +58,9 @@ export function inboxStatement(caller: Caller, query: InboxQuery & ListQuery) {
   const p = (v: unknown) => `$${params.push(v)}`;
   const where = [`i."companyId" = c."companyId"`, `i."assigneeAgentId" = c."agentId"`, `i.status = ANY(${p(query.status ?? inboxStatuses)}::"IssueStatus"[])`];
   if (query.cursor) {
-    const [rank, prio, updatedAt, id] = decodeCursor(query.cursor, order.map((o) => o[2]));
-    if ((rank !== 0 && rank !== 1) || !priorities.has(String(prio))) throw validationError("cursor", "invalid cursor");
-    where.push(`(${statusRank}, i.priority, i."updatedAt", i.id) > (${p(rank)}::int, ${p(prio)}::"IssuePriority", ${p(updatedAt)}::timestamptz, ${p(id)}::uuid)`);
+    const values = decodeCursor(query.cursor, order.map((o) => o[2]));
+    if ((values[0] !== 0 && values[0] !== 1) || !priorities.has(String(values[1]))) throw validationError("cursor", "invalid cursor");
+    where.push(keysetSql(order, [{ sql: statusRank, cast: "int" }, { sql: "i.priority", cast: '"IssuePriority"' }, { sql: 'i."updatedAt"', cast: "timestamptz" }, { sql: "i.id", cast: "uuid" }], values, p));
   }
   const text = `WITH c AS (${caller.sql})
     SELECT page.* FROM c LEFT JOIN LATERAL (

@@ -4,12 +4,12 @@
 // issue_word_search). Hand-written SQL on the shared pool: this is the list every agent reads every heartbeat.
 import type { Issue } from "@/lib/generated/prisma/client";
 import { isoTimestampTypes, sql, statementName, type WithIsoTimestamps } from "@/lib/db/client";
-import { decodeCursor, MAX_LIMIT, toJsonPage, toPage, type JsonPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
+import { decodeCursor, keysetSql, MAX_LIMIT, toJsonPage, toPage, type JsonPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
 import { issueDto, issueJson, issueJsonColumns, type IssueJsonRow } from "@/lib/dto/issues";
 import { AppError, validationError } from "@/lib/http/errors";
 import type { ListIssuesQuery } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
-import { companyIdOrThrow } from "@/lib/services/companies";
+import { companyIdOrThrow } from "@/lib/services/company-scope";
 import { issueColumns } from "@/lib/services/issues/queries";
 import { agentKeyAuthenticates, type Actor } from "@/lib/auth/actor";
 import { isUuid } from "@/lib/schemas/common";
@@ -31,10 +31,9 @@ function listFilters(companyId: string, query: ListIssuesQuery & ListQuery) {
     where.push(`EXISTS (SELECT 1 FROM "IssueLabel" l WHERE l."companyId" = $1 AND l."issueId" = i.id AND l."labelId" = ${p(query.labelId)}::uuid)`);
   }
   if (query.cursor) {
-    const [prio, updatedAt, id] = decodeCursor(query.cursor, order.map((o) => o[2]));
-    if (!priorities.has(String(prio))) throw validationError("cursor", "invalid cursor");
-    const [pp, pu, pi] = [p(prio), p(updatedAt), p(id)];
-    where.push(`(i.priority > ${pp}::"IssuePriority" OR (i.priority = ${pp}::"IssuePriority" AND (i."updatedAt" < ${pu} OR (i."updatedAt" = ${pu} AND i.id < ${pi}::uuid))))`);
+    const values = decodeCursor(query.cursor, order.map((o) => o[2]));
+    if (!priorities.has(String(values[0]))) throw validationError("cursor", "invalid cursor");
+    where.push(keysetSql(order, [{ sql: "i.priority", cast: '"IssuePriority"' }, { sql: 'i."updatedAt"', cast: "timestamptz" }, { sql: "i.id", cast: "uuid" }], values, p));
   }
   const limit = p(query.limit + 1);
   return { params, p, filters: where.join(" AND "), limit };

@@ -14,12 +14,13 @@ import type { ServiceContext, Tx } from "@/lib/services/context";
  */
 export const issueColumns = (alias: string) => Object.values(Prisma.IssueScalarFieldEnum).map((c) => `${alias}."${c}"`).join(", ");
 
-export function issueKey(ref: string): Prisma.IssueWhereInput {
+function issueKey(ref: string): Prisma.IssueWhereInput {
   return isUuid(ref) ? { id: ref } : { identifier: ref.toUpperCase() };
 }
 
-export async function getIssueOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Issue> {
-  const issue = await db.issue.findFirst({ where: { ...issueKey(ref), ...companyScope(ctx.actor) } });
+/** The issue, among the caller's companies or only in `inCompany` when given. */
+export async function getIssueOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db, inCompany?: string): Promise<Issue> {
+  const issue = await db.issue.findFirst({ where: { ...issueKey(ref), ...companyScope(ctx.actor, inCompany) } });
   if (!issue) throw notFound("Issue");
   authorize(ctx.actor, permission, issue.companyId);
   return issue;
@@ -58,8 +59,8 @@ const projectSummary = (p: { id: string; name: string; description: string; stat
 const goalSummary = (g: { id: string; title: string; description: string; level: string; status: string }) => ({ id: g.id, title: g.title, description: g.description, level: g.level, status: g.status });
 
 /** GET /api/issues/:issueId: the issue with `project`, `goal` and `ancestors`, each ancestor with its own. */
-export async function getIssueDetail(ctx: ServiceContext, ref: string) {
-  const issue = await getIssueOrThrow(ctx, ref, "work.read");
+export async function getIssueDetail(ctx: ServiceContext, ref: string, inCompany?: string) {
+  const issue = await getIssueOrThrow(ctx, ref, "work.read", ctx.db, inCompany);
   const ancestors = await ancestorsOf(ctx.db, issue);
   const all = [issue, ...ancestors];
   const projectIds = [...new Set(all.map((i) => i.projectId).filter((v): v is string => !!v))];

@@ -2,12 +2,12 @@
 // workspaces. goalIds are ordered links to goals of the same company; the first is the goalId.
 import type { ProjectStatus } from "@/lib/generated/prisma/client";
 import { invalidReference } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { projectDto } from "@/lib/dto/projects";
 import type { CreateProjectInput, UpdateProjectInput } from "@/lib/schemas/projects";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertCompanyAgent } from "@/lib/services/agents/queries";
 import { getProjectOrThrow, loadProjectDto, lockProject, projectInclude } from "@/lib/services/projects/queries";
 import { insertWorkspace } from "@/lib/services/projects/workspaces";
@@ -56,17 +56,15 @@ const listOrder = [["createdAt", "asc", "date"], ["id", "asc", "uuid"]] as const
 
 export async function listProjects(ctx: ServiceContext, companyRef: string, query: ListQuery & { status?: ProjectStatus }) {
   const company = await getCompanyOrThrow(ctx, companyRef, "work.read");
-  const rows = await ctx.db.project.findMany({
-    where: { companyId: company.id, ...(query.status ? { status: query.status } : {}), ...keysetWhere(listOrder, query.cursor) },
+  return keysetPage(query, listOrder, ({ after, ...page }) => ctx.db.project.findMany({
+    where: { companyId: company.id, ...(query.status ? { status: query.status } : {}), ...after },
     include: projectInclude,
-    orderBy: orderByOf(listOrder),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, listOrder, projectDto);
+    ...page,
+  }), projectDto);
 }
 
-export async function getProject(ctx: ServiceContext, projectId: string) {
-  return loadProjectDto(ctx.db, await getProjectOrThrow(ctx, projectId, "work.read"));
+export async function getProject(ctx: ServiceContext, projectId: string, inCompany?: string) {
+  return loadProjectDto(ctx.db, await getProjectOrThrow(ctx, projectId, "work.read", inCompany));
 }
 
 export async function updateProject(ctx: ServiceContext, projectId: string, input: UpdateProjectInput) {

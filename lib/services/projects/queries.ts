@@ -15,14 +15,15 @@ export const projectInclude = {
 
 export const workspaceOrder = [["createdAt", "asc", "date"], ["id", "asc", "uuid"]] as const;
 
-export async function getProjectOrThrow(ctx: ServiceContext, projectId: string, permission: Permission): Promise<Project> {
-  const project = await ctx.db.project.findFirst({ where: { id: projectId, ...companyScope(ctx.actor) } });
+/** The project, among the caller's companies or only in `inCompany` when given. */
+export async function getProjectOrThrow(ctx: ServiceContext, projectId: string, permission: Permission, inCompany?: string): Promise<Project> {
+  const project = await ctx.db.project.findFirst({ where: { id: projectId, ...companyScope(ctx.actor, inCompany) } });
   if (!project) throw notFound("Project");
   authorize(ctx.actor, permission, project.companyId);
   return project;
 }
 
-export async function projectWithRelations(db: Db | Tx, project: Pick<Project, "id" | "companyId">): Promise<ProjectWithRelations> {
+async function projectWithRelations(db: Db | Tx, project: Pick<Project, "id" | "companyId">): Promise<ProjectWithRelations> {
   return db.project.findUniqueOrThrow({ where: { id: project.id, companyId: project.companyId }, include: projectInclude });
 }
 

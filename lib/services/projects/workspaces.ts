@@ -4,7 +4,7 @@
 import type { Project } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
 import { AppError, notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, orderByOf, type ListQuery } from "@/lib/http/pagination";
 import { workspaceDto } from "@/lib/dto/projects";
 import type { CreateWorkspaceInput, UpdateWorkspaceInput } from "@/lib/schemas/projects";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
@@ -14,7 +14,7 @@ import { getProjectOrThrow, lockProject, workspaceOrder } from "@/lib/services/p
 type ProjectRef = Pick<Project, "id" | "companyId">;
 
 /** A name for an unnamed workspace: the last segment of its directory or repository. */
-export function workspaceName(cwd: string | null, repoUrl: string | null): string {
+function workspaceName(cwd: string | null, repoUrl: string | null): string {
   const source = cwd ?? repoUrl ?? "";
   const last = source.replace(/[\\/]+$/, "").split(/[\\/:]/).pop() ?? "";
   return last.replace(/\.git$/, "") || source;
@@ -49,12 +49,10 @@ export async function insertWorkspace(tx: Tx, actor: Actor, project: ProjectRef,
 
 export async function listWorkspaces(ctx: ServiceContext, projectId: string, query: ListQuery) {
   const project = await getProjectOrThrow(ctx, projectId, "work.read");
-  const rows = await ctx.db.projectWorkspace.findMany({
-    where: { companyId: project.companyId, projectId: project.id, ...keysetWhere(workspaceOrder, query.cursor) },
-    orderBy: orderByOf(workspaceOrder),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, workspaceOrder, workspaceDto);
+  return keysetPage(query, workspaceOrder, ({ after, ...page }) => ctx.db.projectWorkspace.findMany({
+    where: { companyId: project.companyId, projectId: project.id, ...after },
+    ...page,
+  }), workspaceDto);
 }
 
 export async function createWorkspace(ctx: ServiceContext, projectId: string, input: CreateWorkspaceInput) {

@@ -4,13 +4,13 @@
 import type { Prisma, Routine, RoutineRun } from "@/lib/generated/prisma/client";
 import { authorize, companyScope, type Permission } from "@/lib/auth/permissions";
 import { invalidReference, notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { routineDto } from "@/lib/dto/routines";
 import type { CreateRoutineInput, ListRoutinesFilter, UpdateRoutineInput } from "@/lib/schemas/routines";
 import type { Db } from "@/lib/db/client";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
-import { recordActivity } from "@/lib/services/activity";
-import { getCompanyOrThrow } from "@/lib/services/companies";
+import { recordActivities, recordActivity } from "@/lib/services/activity";
+import { getCompanyOrThrow } from "@/lib/services/company-scope";
 
 export const DEFAULT_TITLE_TEMPLATE = "{{routine}} {{date}}";
 
@@ -89,10 +89,8 @@ export async function listRoutines(ctx: ServiceContext, companyRef: string, quer
     companyId: company.id,
     ...(query.status ? { status: query.status } : {}),
     ...(query.assigneeAgentId ? { assigneeAgentId: query.assigneeAgentId } : {}),
-    ...keysetWhere(listOrder, query.cursor),
   };
-  const rows = await ctx.db.routine.findMany({ where, orderBy: orderByOf(listOrder), take: query.limit + 1 });
-  const page = toPage(rows, query.limit, listOrder, (r) => r);
+  const page = await keysetPage(query, listOrder, ({ after, ...page }) => ctx.db.routine.findMany({ where: { ...where, ...after }, ...page }));
   return { ...page, items: await routineDtos(ctx.db, page.items, base) };
 }
 
@@ -135,11 +133,8 @@ export async function pauseRoutinesOf(tx: Tx, companyId: string, agentId: string
   const routines = await tx.routine.findMany({ where: { companyId, assigneeAgentId: agentId, status: "active" }, select: { id: true, name: true } });
   if (routines.length === 0) return [];
   await tx.routine.updateMany({ where: { companyId, id: { in: routines.map((r) => r.id) }, status: "active" }, data: { status: "paused" } });
-  await tx.activityLog.createMany({
-    data: routines.map((r) => ({
-      companyId, actorType: "system" as const, actorId: null, action: "routine.paused", entityType: "routine", entityId: r.id,
-      details: { reason: "assignee_terminated", agentId },
-    })),
-  });
+  await recordActivities(tx, null, routines.map((r) => ({
+    companyId, action: "routine.paused", entityType: "routine", entityId: r.id, details: { reason: "assignee_terminated", agentId },
+  })));
   return routines;
 }

@@ -7,7 +7,7 @@ import type { Actor } from "@/lib/auth/actor";
 import type { SqlExec } from "@/lib/db/client";
 import { uuidv7 } from "@/lib/ids";
 import { localDateTime } from "@/lib/routine-schedule";
-import { recordActivitySql } from "@/lib/services/activity";
+import { insertActivitySql, recordActivitySql, systemActorSql } from "@/lib/services/activity";
 import { insertIssue } from "@/lib/services/issues/create";
 
 export type FireSource = "schedule" | "webhook" | "api";
@@ -79,8 +79,7 @@ const commentSql = `WITH c AS (
   ), u AS (
     UPDATE "Issue" SET "updatedAt" = now() WHERE "companyId" = $2::uuid AND id = $3::uuid
   )
-  INSERT INTO "ActivityLog" (id, "companyId", "actorType", "actorId", action, "entityType", "entityId", details)
-  SELECT $5::uuid, $2::uuid, 'system', NULL, 'issue.commented', 'issue', $3::text, jsonb_build_object('commentId', c.id) FROM c`;
+  ${insertActivitySql({ id: "$5", companyId: "$2", ...systemActorSql, action: "'issue.commented'", entityType: "'issue'", entityId: "$3", details: "jsonb_build_object('commentId', c.id)" }, "c")}`;
 
 const pausedAgent = new Set(["paused", "terminated", "pending_approval"]);
 

@@ -3,7 +3,7 @@
 import type { RoutineRunStatus } from "@/lib/generated/prisma/client";
 import { sqlTx } from "@/lib/db/client";
 import { forbidden, notFound } from "@/lib/http/errors";
-import { keysetWhere, orderByOf, toPage, type ListQuery } from "@/lib/http/pagination";
+import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { routineRunDto } from "@/lib/dto/routines";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { chainOfCommand } from "@/lib/services/agents/queries";
@@ -14,12 +14,10 @@ const order = [["createdAt", "desc", "date"], ["id", "desc", "uuid"]] as const;
 
 export async function listRoutineRuns(ctx: ServiceContext, routineId: string, query: ListQuery & { status?: RoutineRunStatus }) {
   const routine = await getRoutineOrThrow(ctx, routineId, "routine.read");
-  const rows = await ctx.db.routineRun.findMany({
-    where: { companyId: routine.companyId, routineId: routine.id, ...(query.status ? { status: query.status } : {}), ...keysetWhere(order, query.cursor) },
-    orderBy: orderByOf(order),
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, order, routineRunDto);
+  return keysetPage(query, order, ({ after, ...page }) => ctx.db.routineRun.findMany({
+    where: { companyId: routine.companyId, routineId: routine.id, ...(query.status ? { status: query.status } : {}), ...after },
+    ...page,
+  }), routineRunDto);
 }
 
 /** A board member, the assignee itself, or an agent above the assignee in the chain of command. */

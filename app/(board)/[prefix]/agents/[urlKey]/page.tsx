@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { can } from "@/lib/auth/permissions";
 import { getAgent, listAgents } from "@/lib/services/agents/crud";
 import { listAgentKeys } from "@/lib/services/agents/keys";
@@ -20,15 +19,11 @@ export default async function AgentPage({ params, searchParams }: {
   const { tab } = await searchParams;
   const ctx = await boardPageContext(`/${prefix}/agents/${urlKey}`);
   const company = await companyForPrefix(prefix);
-  // Look the urlKey up inside this company: getAgent alone searches every company of the user,
-  // where two companies may well both have a "ceo".
-  const agents = await allPages((q) => listAgents(ctx, company.id, q));
-  const ref = segment(urlKey).toLowerCase();
-  const found = agents.find((a) => a.urlKey === ref) ?? agents.find((a) => a.id === ref);
-  if (!found) notFound();
-  const agent = await orNotFound(getAgent(ctx, found.id));
+  // inside this company: two of the user's companies may well both have a "ceo"
+  const agent = await orNotFound(getAgent(ctx, segment(urlKey), company.id));
   const canKeys = can(ctx.actor, "agent.keys", company.id);
-  const [keys, revisions, runs, instructions] = await Promise.all([
+  const [agents, keys, revisions, runs, instructions] = await Promise.all([
+    allPages((q) => listAgents(ctx, company.id, q)),
     canKeys ? allPages((q) => listAgentKeys(ctx, agent.id, q)) : Promise.resolve(null),
     allPages((q) => listConfigRevisions(ctx, agent.id, q)),
     listRuns(ctx, company.id, { agentId: agent.id, limit: RUN_PAGE_SIZE }),

@@ -17,9 +17,7 @@ export default async function ApprovalPage({ params }: { params: Promise<{ prefi
   const company = await companyForPrefix(prefix);
   const id = segment(approvalId);
   if (!isUuid(id)) notFound();
-  const approval = await orNotFound(getApproval(ctx, id));
-  // another company's approval is not found under this prefix
-  if (approval.companyId !== company.id) notFound();
+  const approval = await orNotFound(getApproval(ctx, id, company.id));
   const [comments, issues, directory] = await Promise.all([
     allPages((q) => listApprovalComments(ctx, id, q)),
     listApprovalIssues(ctx, id),

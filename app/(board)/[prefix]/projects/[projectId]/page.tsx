@@ -20,8 +20,7 @@ const projectForPage = cache(async (prefix: string, projectId: string) => {
   const company = await companyForPrefix(prefix);
   const id = segment(projectId);
   if (!isUuid(id)) notFound(); // project paths take the id only (DESIGN: a malformed id is 404)
-  const project = await orNotFound(getProject(ctx, id));
-  if (project.companyId !== company.id) notFound();
+  const project = await orNotFound(getProject(ctx, id, company.id));
   return { ctx, company, project };
 });
 

@@ -17,9 +17,7 @@ export default async function RunPage({ params }: { params: Promise<{ prefix: st
   const company = await companyForPrefix(prefix);
   const runId = segment(raw);
   if (!isUuid(runId)) notFound();
-  const run = await orNotFound(getRun(ctx, runId));
-  // a run of another of the user's companies is not found under this prefix
-  if (run.companyId !== company.id) notFound();
+  const run = await orNotFound(getRun(ctx, runId, company.id));
   const [log, transcript, agent, issue] = await Promise.all([
     getRunLog(ctx, run.id),
     getRunTranscript(ctx, run.id),

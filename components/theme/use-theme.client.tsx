@@ -27,7 +27,7 @@ function readPreference(): ThemePreference {
 const readResolved = (): ResolvedTheme => (document.documentElement.dataset.theme === "dark" ? "dark" : "light");
 
 /** Applies a preference at once (the <head> script keeps following the system setting under "system"). */
-export function applyTheme(pref: ThemePreference): void {
+function applyTheme(pref: ThemePreference): void {
   const root = document.documentElement;
   root.dataset.themePref = pref;
   root.dataset.theme = pref === "dark" || (pref === "system" && matchMedia(darkQuery).matches) ? "dark" : "light";
