@@ -49,19 +49,6 @@ function LinkList({ title, items }: { title: string; items: { key: string; href:
 
 const skipped = <Badge tone="gray">skipped</Badge>;
 
-/** Routines have no page of their own yet: names only. */
-function RoutineList({ routines }: { routines: ImportResult["routines"] }) {
-  if (routines.length === 0) return null;
-  return (
-    <section aria-label="Imported routines">
-      <h3 className="text-sm font-medium text-fg">Routines ({routines.length})</h3>
-      <ul className="mt-1.5 space-y-1 text-sm text-fg">
-        {routines.map((r) => <li key={r.key} className="flex flex-wrap items-center gap-2">{r.name}{r.action === "skipped" && skipped}</li>)}
-      </ul>
-    </section>
-  );
-}
-
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function summary(result: ImportResult): string {
@@ -109,7 +96,7 @@ export function ImportResultPanel({ result, preview }: { result: ImportResult; p
           extra: title.has(i.slug) ? <span className="min-w-0 break-words text-fg-muted">{title.get(i.slug)}</span> : null,
         }))} />
         <LinkList title="Goals" items={result.goals.map((g) => ({ key: g.key, href: `/${prefix}/goals`, label: g.name, extra: g.action === "skipped" ? skipped : null }))} />
-        <RoutineList routines={result.routines} />
+        <LinkList title="Routines" items={result.routines.map((r) => ({ key: r.key, href: `/${prefix}/routines/${r.id}`, label: r.name, extra: r.action === "skipped" ? skipped : null }))} />
       </div>
       {result.requiredSecrets.length > 0 && (
         <p className="text-sm text-fg-muted">

@@ -104,7 +104,7 @@ export function readPackage(all: RawFiles): ReadPackage | null {
  * in the external attributes is S_IFLNK. fflate does not expose the attributes, so the central
  * directory is read here.
  */
-export function zipSymlinks(bytes: Uint8Array): Set<string> {
+function zipSymlinks(bytes: Uint8Array): Set<string> {
   const links = new Set<string>();
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let eocd = -1;

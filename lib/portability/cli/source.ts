@@ -18,7 +18,7 @@ export interface ReadNote {
   reason: string;
 }
 
-export { isGithubUrl, packageRoot, toPackageFile };
+export { packageRoot, toPackageFile };
 
 const URL_FORM = /^(https?|ssh|git|file):\/\/|^[^\s/@]+@[^\s/:]+:/;
 
