@@ -80,12 +80,15 @@ test("every page with 200 agents", async ({ page }, testInfo) => {
     await page.goto("/GLOBX/org");
     await expect(page.getByTestId("org-node")).toHaveCount(197);
     await snap(page, testInfo, "03-org");
-    // long teams fold away; opening one shows the rest
-    const fold = page.getByText(/^Show \d+ more$/).first();
-    const hidden = page.locator(".org-fold").first().getByTestId("org-node");
-    await expect(hidden.first()).toBeHidden();
-    await fold.click();
-    await expect(hidden.first()).toBeVisible();
+    // a manager's team collapses behind its box, and comes back (from 75% zoom: click the box first)
+    await page.locator("[data-testid='org-node'][data-agent='manager-1']").click();
+    const collapse = page.getByRole("button", { name: /^Collapse Manager 1's team/ });
+    const hidden = Number(/\((\d+) agents\)$/.exec((await collapse.getAttribute("aria-label"))!)![1]);
+    expect(hidden).toBe(31);
+    await collapse.click();
+    await expect(page.getByTestId("org-node")).toHaveCount(197 - hidden);
+    await page.getByRole("button", { name: /^Expand Manager 1's team/ }).click();
+    await expect(page.getByTestId("org-node")).toHaveCount(197);
     await snap(page, testInfo, "03-org-unfolded");
   });
 

@@ -13,7 +13,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany, post } from "./api";
 import { withE2eDatabase } from "./db";
-import { axeViolations } from "./axe";
+import { seriousAxeViolations } from "./axe";
 
 const LUMEN = path.resolve(import.meta.dirname, "../tests/fixtures/packages/lumen-studio");
 const SECRET = "sk-portable-secret-value-31337";
@@ -77,10 +77,10 @@ test("export: preview as a tree of files, narrow it, download zips without secre
   const total = await tree.locator("input[data-path]").count();
   await expect(page.getByTestId("selection-count")).toHaveText(`${total} of ${total} files selected`);
   await snap(page, testInfo, "01-export-preview");
-  expect(await axeViolations(page), "export preview").toEqual([]);
+  expect(await seriousAxeViolations(page, "main"), "export preview").toEqual([]);
   await page.emulateMedia({ colorScheme: "dark" });
   await snap(page, testInfo, "01-export-preview-dark");
-  expect(await axeViolations(page), "export preview, dark").toEqual([]);
+  expect(await seriousAxeViolations(page, "main"), "export preview, dark").toEqual([]);
   await fitsPhone(page, testInfo, "01-export-preview");
   await page.emulateMedia({ colorScheme: "light" });
 
@@ -157,10 +157,10 @@ test("import a package folder: plan, secrets and warnings, apply, open the new c
   await expect(plan.getByRole("region", { name: "Warnings" })).toContainText('role "cto" mapped to manager');
   await expect(applyButton).toBeEnabled();
   await snap(page, testInfo, "02-import-preview");
-  expect(await axeViolations(page), "import preview").toEqual([]);
+  expect(await seriousAxeViolations(page, "main"), "import preview").toEqual([]);
   await page.emulateMedia({ colorScheme: "dark" });
   await snap(page, testInfo, "03-import-preview-dark");
-  expect(await axeViolations(page), "import preview, dark").toEqual([]);
+  expect(await seriousAxeViolations(page, "main"), "import preview, dark").toEqual([]);
   await fitsPhone(page, testInfo, "04-import-preview");
   await page.emulateMedia({ colorScheme: "light" });
 
@@ -182,7 +182,7 @@ test("import a package folder: plan, secrets and warnings, apply, open the new c
   await expect(result.getByRole("region", { name: "Imported agents" }).getByRole("link")).toHaveCount(3);
   await expect(result.getByRole("region", { name: "Imported issues" }).getByRole("link")).toHaveCount(1);
   await snap(page, testInfo, "05-import-result");
-  expect(await axeViolations(page), "import result").toEqual([]);
+  expect(await seriousAxeViolations(page, "main"), "import result").toEqual([]);
   await fitsPhone(page, testInfo, "06-import-result");
 
   const ben = await result.getByRole("link", { name: "Ben" }).getAttribute("href");
@@ -217,7 +217,7 @@ test("a package with errors lists them by file and Apply stays disabled", async 
     await expect(options.getByRole("button", { name: "Apply import" })).toBeDisabled();
     await expect(page.getByRole("region", { name: "Import preview" })).toHaveCount(0);
     await snap(page, testInfo, "07-import-errors");
-    expect(await axeViolations(page), "package errors").toEqual([]);
+    expect(await seriousAxeViolations(page, "main"), "package errors").toEqual([]);
     await fitsPhone(page, testInfo, "08-import-errors");
 
     // a refused URL shows the API's sentence and the field it concerns

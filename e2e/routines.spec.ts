@@ -3,11 +3,17 @@
 // now", a webhook whose secret is shown once and whose signed test delivery makes a run; and the
 // page with none, some and many routines, in both themes and at phone width.
 import type { Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany, patch, post } from "./api";
-import { axeViolations } from "./axe";
 
 const runRows = (page: Page) => page.getByTestId("routine-run");
+
+/** Serious and critical accessibility violations in the page's main region (WCAG A and AA rules). */
+async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa"]).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
 
 test("a schedule made in the browser fires on its minute, and its issue links back to the routine", async ({ page }, testInfo) => {
   test.setTimeout(180_000);

@@ -96,10 +96,10 @@ export function AgentsView({ companyId, prefix, initialAgents, canCreate, roles,
             </div>
             <div className="relative w-full sm:w-64">
               <SearchGlyph className="pointer-events-none absolute left-2.5 top-2.5 text-slate-400" />
-              <Input value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search name, title, role" aria-label="Search agents" className="pl-8" />
+              <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search name, title, role" aria-label="Search agents" className="pl-8" />
             </div>
           </div>
-          <Table>
+          <Table data-keynav-list>
             <THead>
               <tr>
                 <TH>Agent</TH>
@@ -114,7 +114,7 @@ export function AgentsView({ companyId, prefix, initialAgents, canCreate, roles,
               {shown.map((a) => {
                 const manager = a.reportsTo ? byId.get(a.reportsTo) : undefined;
                 return (
-                  <TR key={a.id} id={`agent-row-${a.id}`} data-testid="agent-row" className={cn(highlight === a.id && "bg-indigo-50/70", a.status === "terminated" && "opacity-70")}>
+                  <TR key={a.id} id={`agent-row-${a.id}`} data-testid="agent-row" data-keynav-item className={cn(highlight === a.id && "bg-indigo-50/70", a.status === "terminated" && "opacity-70")}>
                     <TD>
                       <Link href={`/${prefix}/agents/${a.urlKey}`} className="flex items-center gap-3 font-medium text-slate-900 hover:text-indigo-700">
                         <AgentAvatar icon={a.icon} role={a.role} size="sm" />

@@ -62,9 +62,9 @@ export function ApprovalQueue({ companyId, names, canDecide, initial }: {
         </EmptyState>
       )}
       {tab !== "pending" && rows.length >= QUEUE_PAGE && <p className="text-xs text-slate-500">The newest {QUEUE_PAGE} are shown.</p>}
-      <ul className="space-y-3" data-testid="approval-queue">
+      <ul className="space-y-3" data-testid="approval-queue" data-keynav-list>
         {rows.map((a) => (
-          <li key={a.id}>
+          <li key={a.id} data-keynav-item>
             <Card data-testid="approval-card" data-approval-id={a.id}>
               <CardBody className="space-y-3">
                 <div className="flex flex-wrap items-start justify-between gap-2">

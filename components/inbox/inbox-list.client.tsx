@@ -40,7 +40,7 @@ function FilterChips({ filter, onChange }: { filter: InboxFilter; onChange: (f: 
 
 function InboxRow({ item, onRead, pending }: { item: BoardInboxItem; onRead: () => void; pending: boolean }) {
   return (
-    <li className={cn("flex items-start gap-3 px-4 py-3", !item.read && "bg-indigo-50/40")} data-testid="inbox-item" data-kind={item.kind} data-read={item.read}>
+    <li className={cn("flex items-start gap-3 px-4 py-3", !item.read && "bg-indigo-50/40")} data-testid="inbox-item" data-keynav-item data-kind={item.kind} data-read={item.read}>
       <span className={cn("mt-1.5 size-2 shrink-0 rounded-full", item.read ? "bg-transparent" : "bg-indigo-600")} aria-hidden="true" />
       <div className="min-w-0 flex-1 space-y-0.5">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
@@ -104,7 +104,7 @@ export function InboxList({ companyId, firstPage }: { companyId: string; firstPa
         )
       ) : (
         <Card>
-          <ul className="divide-y divide-slate-100" data-testid="inbox-list">
+          <ul className="divide-y divide-slate-100" data-testid="inbox-list" data-keynav-list>
             {items.map((item) => (
               <InboxRow key={item.key} item={item} pending={mark.isPending} onRead={() => mark.mutate({ keys: [item.key] })} />
             ))}

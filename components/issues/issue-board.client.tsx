@@ -15,6 +15,7 @@ import { Assignee } from "@/components/issues/assignee";
 import type { DirectoryMaps } from "@/components/issues/directory";
 import { illegalHint, moveKind } from "@/components/issues/board-moves";
 import { MoveCardDialog } from "@/components/issues/move-card-dialog.client";
+import { boardKey } from "@/components/shortcuts/keymap";
 
 type Columns = InfiniteData<Page<IssueDto>, string | null>;
 
@@ -119,12 +120,12 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps, c
     if (issue) requestMove(issue, to, false);
   }
 
-  /** Keys on a focused card (not on its links and buttons, which keep their own). */
+  /** Keys on a focused card (not on its links and buttons, which keep their own); see the keymap. */
   function onCardKey(e: KeyboardEvent<HTMLElement>, issue: IssueDto) {
     if (e.target !== e.currentTarget) return;
-    const pick = e.key === " " || e.key === "Enter";
+    const key = boardKey(e.key);
     if (!picked || picked.issue.id !== issue.id) {
-      if (pick) {
+      if (key === "pick") {
         e.preventDefault();
         setRefusal(null);
         setPicked({ issue, target: issue.status });
@@ -132,18 +133,18 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps, c
       }
       return;
     }
-    if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+    if (key === "previous" || key === "next") {
       e.preventDefault();
-      const at = issueStatuses.indexOf(picked.target) + (e.key === "ArrowRight" ? 1 : -1);
+      const at = issueStatuses.indexOf(picked.target) + (key === "next" ? 1 : -1);
       const to = issueStatuses[Math.min(Math.max(at, 0), issueStatuses.length - 1)];
       setPicked({ issue, target: to });
       const kind = moveKind(issue, to);
       setAnnouncement(kind === "none" ? `Over ${humanize(to)}, where it is now.` : kind === "legal" ? `Over ${humanize(to)}.` : `Over ${humanize(to)}: ${illegalHint(issue, to)}; dropping asks anyway and shows the reason if refused.`);
-    } else if (pick) {
+    } else if (key === "pick") {
       e.preventDefault();
       setPicked(null);
       requestMove(issue, picked.target, true);
-    } else if (e.key === "Escape") {
+    } else if (key === "cancel") {
       e.preventDefault();
       cancelPick(issue);
     }

@@ -40,7 +40,7 @@ export function IssueList({ companyId, prefix, filters, initial, maps, users, em
 
   if (query.isError && !query.data) return <Alert tone="error" className="m-4">Loading issues failed: {query.error.message}</Alert>;
   return (
-    <div className={cn("transition-opacity", query.isPlaceholderData && "opacity-60")} aria-busy={query.isFetching || undefined}>
+    <div className={cn("transition-opacity", query.isPlaceholderData && "opacity-60")} aria-busy={query.isFetching || undefined} data-keynav-list>
       <Table>
         <THead>
           <tr>
@@ -58,7 +58,7 @@ export function IssueList({ companyId, prefix, filters, initial, maps, users, em
             const href = `/${prefix}/issues/${issue.identifier}`;
             const project = issue.projectId ? maps.project.get(issue.projectId) : undefined;
             return (
-              <TR key={issue.id} data-testid="issue-row" className={cn(issue.status === "cancelled" && "opacity-70")}>
+              <TR key={issue.id} data-testid="issue-row" data-keynav-item className={cn(issue.status === "cancelled" && "opacity-70")}>
                 <TD className="whitespace-nowrap font-mono text-xs text-slate-500">
                   <Link href={href} className="hover:text-indigo-700">{issue.identifier}</Link>
                 </TD>

@@ -15,6 +15,11 @@ export interface SwitcherCompany {
   brandColor: string | null;
 }
 
+/** The same section (agents, org…) of another company; an agent's or issue's page does not carry over. */
+export function sameSectionHref(pathname: string, prefix: string): string {
+  return `/${prefix}/${pathname.split("/")[2] || "agents"}`;
+}
+
 /** The current company, and a menu to jump to the same page of another one. */
 export function CompanySwitcher({ current, companies }: { current: SwitcherCompany; companies: SwitcherCompany[] }) {
   const [open, setOpen] = useState(false);
@@ -25,8 +30,6 @@ export function CompanySwitcher({ current, companies }: { current: SwitcherCompa
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, box);
 
-  // Stay on the same section (agents, org…) when switching; an agent page does not carry over.
-  const section = pathname.split("/")[2] || "agents";
   return (
     <div ref={box} className="relative">
       <button
@@ -52,7 +55,7 @@ export function CompanySwitcher({ current, companies }: { current: SwitcherCompa
             <Link
               key={c.id}
               role="menuitem"
-              href={`/${c.issuePrefix}/${section}`}
+              href={sameSectionHref(pathname, c.issuePrefix)}
               className={cn("flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm hover:bg-slate-100", c.id === current.id && "bg-slate-50")}
             >
               <CompanyLogo name={c.name} logoUrl={c.logoUrl} brandColor={c.brandColor} size="sm" />

@@ -3,6 +3,7 @@ import { CharterMark } from "@/components/shell/charter-mark";
 import { CompanySwitcher, type SwitcherCompany } from "@/components/shell/company-switcher.client";
 import { NavLinks, type NavItem } from "@/components/shell/nav-links.client";
 import { UserMenu } from "@/components/shell/user-menu";
+import { PaletteButton } from "@/components/shell/palette-button.client";
 import { ThemeToggle } from "@/components/theme/theme-toggle.client";
 
 export interface SidebarUser {
@@ -35,6 +36,7 @@ export function Sidebar({ company, companies, user }: { company: SwitcherCompany
         Charter
       </Link>
       <CompanySwitcher current={company} companies={companies} />
+      <PaletteButton />
       <NavLinks items={items} companyId={company.id} />
       <div className="border-t border-slate-200 pt-3 md:mt-auto">
         {/* a plain link: /docs/api is a page of its own, outside the board's app */}

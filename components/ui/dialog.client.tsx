@@ -1,23 +1,27 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { Button } from "@/components/ui/button";
 
 /**
  * A modal on the native <dialog> element: focus is trapped and Escape closes it for free. Its
- * content mounts only while open, so forms inside start fresh every time.
+ * content mounts only while open, so forms inside start fresh every time, and only once the dialog
+ * shows, so a field's autoFocus can take the focus (React focuses it on mount; inside a closed
+ * dialog that focus would be lost).
  */
 export function Dialog({ open, onClose, title, description, children, className }: {
   open: boolean; onClose: () => void; title: ReactNode; description?: ReactNode; children: ReactNode; className?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const [shown, setShown] = useState(false);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
+    setShown(open);
   }, [open]);
 
   return (
@@ -34,7 +38,7 @@ export function Dialog({ open, onClose, title, description, children, className 
         className,
       )}
     >
-      {open && (
+      {open && shown && (
         <div className="flex max-h-[calc(100vh-4rem)] flex-col">
           <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
             <div>

@@ -4,6 +4,9 @@ import { companyForPrefix, myCompanies, optionalBoardContext } from "@/app/(boar
 import { Sidebar } from "@/components/shell/sidebar";
 import { LiveEvents } from "@/components/live/live-events.client";
 import type { SwitcherCompany } from "@/components/shell/company-switcher.client";
+import { CommandCenter } from "@/components/shell/command-center.client";
+import { can } from "@/lib/auth/permissions";
+import { agentRoles } from "@/lib/schemas/agents";
 
 export const dynamic = "force-dynamic";
 
@@ -23,17 +26,24 @@ export default async function CompanyLayout({ children, params }: Params & { chi
   if (!ctx) return children;
   const company = await companyForPrefix((await params).prefix);
   const companies = await myCompanies();
+  const permissions = {
+    createIssues: can(ctx.actor, "work.write", company.id),
+    createAgents: can(ctx.actor, "agent.create", company.id),
+    wakeAgents: can(ctx.actor, "agent.lifecycle", company.id),
+  };
   return (
-    <div className="min-h-screen md:flex">
-      <LiveEvents companyId={company.id} />
-      <Sidebar
-        company={switcherItem(company)}
-        companies={companies.map(switcherItem)}
-        user={{ name: ctx.actor.name, email: ctx.actor.email, isInstanceAdmin: ctx.actor.isInstanceAdmin }}
-      />
-      <main className="@container min-w-0 flex-1">
-        <div className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">{children}</div>
-      </main>
-    </div>
+    <CommandCenter company={switcherItem(company)} companies={companies.map(switcherItem)} roles={[...agentRoles]} can={permissions}>
+      <div className="min-h-screen md:flex">
+        <LiveEvents companyId={company.id} />
+        <Sidebar
+          company={switcherItem(company)}
+          companies={companies.map(switcherItem)}
+          user={{ name: ctx.actor.name, email: ctx.actor.email, isInstanceAdmin: ctx.actor.isInstanceAdmin }}
+        />
+        <main className="@container min-w-0 flex-1">
+          <div className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">{children}</div>
+        </main>
+      </div>
+    </CommandCenter>
   );
 }

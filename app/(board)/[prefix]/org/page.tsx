@@ -6,7 +6,7 @@ import { boardPageContext, companyForPrefix } from "@/app/(board)/page-data";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { buttonClasses } from "@/components/ui/button";
-import { OrgChart } from "@/components/org/org-chart";
+import { OrgChart } from "@/components/org/org-chart.client";
 import { AgentAvatar } from "@/components/agents/agent-icon";
 import { LiveRefresh } from "@/components/live/live-refresh.client";
 
@@ -47,7 +47,7 @@ export default async function OrgPage({ params }: { params: Promise<{ prefix: st
           The org chart draws itself from the agents&apos; reporting lines. Create a CEO, then agents that report to it.
         </EmptyState>
       ) : (
-        <OrgChart roots={roots} prefix={company.issuePrefix} />
+        <OrgChart roots={roots} prefix={company.issuePrefix} companyName={company.name} />
       )}
     </>
   );
