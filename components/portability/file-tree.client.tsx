@@ -81,7 +81,7 @@ function FolderItems({ folder, depth, ...rest }: ItemsProps) {
     <>
       {folder.folders.map((f) => <FolderRow key={f.path} folder={f} depth={depth} {...rest} />)}
       {folder.files.map((file) => (
-        <li key={file.path} style={{ paddingLeft: `${depth * 1.25 + 1.75}rem` }}>
+        <li key={file.path} style={{ paddingLeft: `${depth * 1.25 + 1.875}rem` }}>
           <label className="flex min-w-0 cursor-pointer items-center gap-2 rounded px-1.5 py-1 hover:bg-surface-hover">
             <input
               type="checkbox" className="size-4 shrink-0 accent-indigo-600" checked={rest.selected.has(file.path)}
@@ -106,11 +106,11 @@ function FolderRow({ folder, depth, ...rest }: ItemsProps) {
   }, [some]);
   return (
     <li>
-      <div className="flex min-w-0 items-center gap-1 rounded px-1.5 py-1 hover:bg-surface-hover" style={{ paddingLeft: `${depth * 1.25 + 0.375}rem` }}>
+      <div className="flex min-w-0 items-center gap-1.5 rounded px-1.5 py-0.5 hover:bg-surface-hover" style={{ paddingLeft: `${depth * 1.25 + 0.125}rem` }}>
         <button
           type="button" onClick={() => rest.onToggleFolder(folder.path)} aria-expanded={open}
           aria-label={`${open ? "Fold" : "Unfold"} ${folder.path}/`}
-          className="grid size-5 shrink-0 place-items-center rounded text-fg-subtle hover:bg-surface-muted hover:text-fg"
+          className="grid size-6 shrink-0 place-items-center rounded text-fg-subtle hover:bg-surface-muted hover:text-fg"
         >
           <svg viewBox="0 0 20 20" className={cn("size-3.5 transition-transform", open && "rotate-90")} aria-hidden="true" fill="currentColor">
             <path d="M7 5l6 5-6 5V5z" />
