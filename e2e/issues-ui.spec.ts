@@ -70,7 +70,7 @@ test("labels: create, rename and recolour, label an issue, filter by it, delete"
 
   await test.step("label an issue on its page", async () => {
     await page.goto(`/LABL/issues/${first.identifier}`);
-    await page.getByRole("button", { name: "Labels", exact: true }).click();
+    await page.getByRole("button", { name: /^Labels: / }).click();
     // the box ticks once the API has saved the change
     const defect = page.getByRole("group", { name: "Labels" }).getByLabel("defect");
     await defect.click();

@@ -12,7 +12,7 @@ for (const [, hue, step, l, c, h] of theme.matchAll(/--color-([a-z]+)-(\d+): okl
 }
 const steps = ["50", "100", "200", "300", "400", "500", "600", "700", "800", "900", "950"];
 // lightness (%) of each grey step in the dark theme; 50 sits under the surface (#canvas), 100 above it
-const greyL = { 50: 17, 100: 26.5, 200: 31, 300: 38, 400: 62, 500: 72.5, 600: 79, 700: 85, 800: 91, 900: 95, 950: 98 };
+const greyL = { 50: 17, 100: 26.5, 200: 31, 300: 38, 400: 65, 500: 72.5, 600: 79, 700: 85, 800: 91, 900: 95, 950: 98 };
 // tint steps: lightness and how much of the hue's darkest chroma they keep
 const tint = { 50: [25, 0.55], 100: [29, 0.7], 200: [36, 0.75], 300: [45, 0.8] };
 const fmt = ({ l, c, h }) => `oklch(${+l.toFixed(1)}% ${+c.toFixed(3)} ${+h.toFixed(3)})`;

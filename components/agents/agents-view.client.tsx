@@ -114,7 +114,7 @@ export function AgentsView({ companyId, prefix, initialAgents, canCreate, roles,
               {shown.map((a) => {
                 const manager = a.reportsTo ? byId.get(a.reportsTo) : undefined;
                 return (
-                  <TR key={a.id} id={`agent-row-${a.id}`} data-testid="agent-row" data-keynav-item className={cn(highlight === a.id && "bg-indigo-50/70", a.status === "terminated" && "opacity-70")}>
+                  <TR key={a.id} id={`agent-row-${a.id}`} data-testid="agent-row" data-keynav-item className={cn(highlight === a.id && "bg-indigo-50/70", a.status === "terminated" && "bg-slate-50")}>
                     <TD>
                       <Link href={`/${prefix}/agents/${a.urlKey}`} className="flex items-center gap-3 font-medium text-slate-900 hover:text-indigo-700">
                         <AgentAvatar icon={a.icon} role={a.role} size="sm" />

@@ -175,11 +175,13 @@ function LogoCard({ company, readOnly }: { company: CompanyDto; readOnly: boolea
               ref={input}
               type="file"
               name="file"
+              aria-label="Logo image"
+              aria-describedby="logo-file-hint"
               accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml"
               onChange={(e) => { upload.reset(); setFile(e.target.files?.[0] ?? null); }}
               className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
             />
-            <p className="text-xs text-slate-500">PNG, JPEG, WebP, GIF or SVG, up to 2 MiB. Square images look best.</p>
+            <p id="logo-file-hint" className="text-xs text-slate-500">PNG, JPEG, WebP, GIF or SVG, up to 2 MiB. Square images look best.</p>
             {tooBig && <p className="text-xs text-red-600">This file is larger than 2 MiB.</p>}
             <ApiErrorAlert error={upload.error ?? patch.error} />
             <div className="flex justify-end gap-2">

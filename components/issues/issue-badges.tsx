@@ -21,7 +21,7 @@ export const statusDot: Record<string, string> = {
 
 const priorityStyle: Record<string, { bars: number; color: string }> = {
   critical: { bars: 4, color: "text-red-600" },
-  high: { bars: 3, color: "text-amber-600" },
+  high: { bars: 3, color: "text-amber-700" },
   medium: { bars: 2, color: "text-slate-600" },
   low: { bars: 1, color: "text-slate-400" },
 };

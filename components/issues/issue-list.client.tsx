@@ -58,7 +58,7 @@ export function IssueList({ companyId, prefix, filters, initial, maps, users, em
             const href = `/${prefix}/issues/${issue.identifier}`;
             const project = issue.projectId ? maps.project.get(issue.projectId) : undefined;
             return (
-              <TR key={issue.id} data-testid="issue-row" data-keynav-item className={cn(issue.status === "cancelled" && "opacity-70")}>
+              <TR key={issue.id} data-testid="issue-row" data-keynav-item className={cn(issue.status === "cancelled" && "[&_a]:line-through")}>
                 <TD className="whitespace-nowrap font-mono text-xs text-slate-500">
                   <Link href={href} className="hover:text-indigo-700">{issue.identifier}</Link>
                 </TD>

@@ -11,6 +11,8 @@ const reasons: Record<string, string> = {
   mention: "Mention", assignment: "Assignment", approval: "Approval decided", manual: "Run now", timer: "Timer",
 };
 
+export const runStatusText = (status: string) => labels[status] ?? status;
+
 export function RunStatusBadge({ status }: { status: string }) {
   return <Badge tone={tones[status] ?? "gray"} dot pulse={status === "running"}>{labels[status] ?? status}</Badge>;
 }

@@ -33,7 +33,7 @@ export function MultiSelect({ id, label, placeholder, noun, options, value, onCh
       <button
         id={id}
         type="button"
-        aria-label={label}
+        aria-label={`${label}: ${summary}`}
         aria-haspopup="true"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}

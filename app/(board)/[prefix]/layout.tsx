@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { companyForPrefix, myCompanies, optionalBoardContext } from "@/app/(board)/page-data";
 import { Sidebar } from "@/components/shell/sidebar";
 import { LiveEvents } from "@/components/live/live-events.client";
+import { LiveAnnouncer } from "@/components/live/live-announcer.client";
 import type { SwitcherCompany } from "@/components/shell/company-switcher.client";
 import { CommandCenter } from "@/components/shell/command-center.client";
 import { can } from "@/lib/auth/permissions";
@@ -35,6 +36,7 @@ export default async function CompanyLayout({ children, params }: Params & { chi
     <CommandCenter company={switcherItem(company)} companies={companies.map(switcherItem)} roles={[...agentRoles]} can={permissions}>
       <div className="min-h-screen md:flex">
         <LiveEvents companyId={company.id} />
+        <LiveAnnouncer />
         <Sidebar
           company={switcherItem(company)}
           companies={companies.map(switcherItem)}
