@@ -4,7 +4,7 @@ import { cache } from "react";
 import { notFound } from "next/navigation";
 import { boardContext, requireBoardContext, type BoardContext } from "@/lib/auth/page-context";
 import { AppError } from "@/lib/http/errors";
-import { getCompany, listCompanies } from "@/lib/services/companies";
+import { getCompany, getCompanyProfile, listCompanies, listCompanyProfiles } from "@/lib/services/companies";
 import { getCompanyDirectory } from "@/lib/services/directory";
 import type { Directory } from "@/components/issues/directory";
 
@@ -49,16 +49,31 @@ export function segment(raw: string): string {
   }
 }
 
-/** The company of a /<prefix>/… URL; unknown, or not the user's: 404. */
+/**
+ * The company of a /<prefix>/… URL; unknown, or not the user's: 404. Without the month's spend, which
+ * only a few pages show (companyWithSpend): the layout and every page read this one.
+ */
 export const companyForPrefix = cache(async (prefix: string) => {
+  const ctx = await boardPageContext(`/${prefix}`);
+  return orNotFound(getCompanyProfile(ctx, segment(prefix)));
+});
+
+/** The company of a /<prefix>/… URL with this month's spend. */
+export const companyWithSpend = cache(async (prefix: string) => {
   const ctx = await boardPageContext(`/${prefix}`);
   return orNotFound(getCompany(ctx, segment(prefix)));
 });
 
-/** The companies the signed-in user can see (the switcher, the companies page). */
+/** The companies the signed-in user can see, with their spend (the companies page). */
 export const myCompanies = cache(async () => {
   const ctx = await boardPageContext("/companies");
   return allPages((q) => listCompanies(ctx, q));
+});
+
+/** The companies the signed-in user can see, by name only (the switcher and palette on every page). */
+export const switcherCompanies = cache(async () => {
+  const ctx = await boardPageContext("/companies");
+  return listCompanyProfiles(ctx);
 });
 
 /** The names issue, project and goal pages show for ids: agents, projects, goals, labels, people. */

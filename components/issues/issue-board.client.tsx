@@ -1,20 +1,19 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { issuePriorities, issueStatuses, type IssueStatus } from "@/lib/issue-status";
-import { fetchIssuePage, issueKeys, updateIssue, type IssueDto, type IssueFilters } from "@/lib/queries/issues";
+import { BOARD_FIRST_PAGE_SIZE, ISSUE_PAGE_SIZE, fetchIssueCounts, fetchIssuePage, issueKeys, updateIssue, type IssueCounts, type IssueDto, type IssueFilters } from "@/lib/queries/issues";
 import type { Page } from "@/lib/queries/fetcher";
 import { humanize } from "@/lib/format";
 import { cn } from "@/lib/cn";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { PriorityLabel, statusDot } from "@/components/issues/issue-badges";
-import { Assignee } from "@/components/issues/assignee";
+import { statusDot } from "@/components/issues/issue-badges";
 import type { DirectoryMaps } from "@/components/issues/directory";
 import { illegalHint, moveKind } from "@/components/issues/board-moves";
 import { MoveCardDialog } from "@/components/issues/move-card-dialog.client";
+import { BoardCard, MoveGlyphSymbol, type CardMoves } from "@/components/issues/board-card.client";
 import { boardKey } from "@/components/shortcuts/keymap";
 
 type Columns = InfiniteData<Page<IssueDto>, string | null>;
@@ -50,8 +49,10 @@ interface Refusal { identifier: string; from: IssueStatus; to: IssueStatus; mess
  * choose the column, Space drops, Escape cancels, each step announced); and the card's Move button
  * (a dialog of columns, for touch screens).
  */
-export function IssueBoard({ companyId, prefix, filters, initialColumns, maps, canMove }: {
-  companyId: string; prefix: string; filters: IssueFilters; initialColumns: Record<IssueStatus, Page<IssueDto>> | null; maps: DirectoryMaps;
+export function IssueBoard({ companyId, prefix, filters, initialColumns, initialCounts, maps, canMove }: {
+  companyId: string; prefix: string; filters: IssueFilters; initialColumns: Record<IssueStatus, Page<IssueDto>> | null;
+  /** each column's total under the filters, as the server counted them with the first pages */
+  initialCounts: IssueCounts | null; maps: DirectoryMaps;
   /** false for board viewers: the cards are read-only (no drag, keys or Move button) */
   canMove: boolean;
 }) {
@@ -69,6 +70,13 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps, c
   const hintId = useId();
   const moving = dragging ?? picked?.issue ?? null;
   const target = picked ? picked.target : over;
+  const countsKey = issueKeys.counts(companyId, filters);
+  const counts = useQuery({
+    queryKey: countsKey,
+    queryFn: () => fetchIssueCounts(companyId, filters),
+    initialData: initialCounts ?? undefined,
+    initialDataUpdatedAt: mountedAt,
+  });
 
   const move = useMutation({
     mutationFn: ({ issue, to }: { issue: IssueDto; to: IssueStatus; optimistic: boolean; refocus: boolean }) => updateIssue(issue.id, { status: to }),
@@ -78,9 +86,11 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps, c
       const fromKey = issueKeys.column(companyId, issue.status, filters);
       const toKey = issueKeys.column(companyId, to, filters);
       await Promise.all([queryClient.cancelQueries({ queryKey: fromKey }), queryClient.cancelQueries({ queryKey: toKey })]);
-      const before = { from: queryClient.getQueryData<Columns>(fromKey), to: queryClient.getQueryData<Columns>(toKey) };
+      await queryClient.cancelQueries({ queryKey: countsKey });
+      const before = { from: queryClient.getQueryData<Columns>(fromKey), to: queryClient.getQueryData<Columns>(toKey), counts: queryClient.getQueryData<IssueCounts>(countsKey) };
       queryClient.setQueryData<Columns>(fromKey, (d) => without(d, issue.id));
       queryClient.setQueryData<Columns>(toKey, (d) => withCard(d, { ...issue, status: to, updatedAt: new Date().toISOString() }));
+      queryClient.setQueryData<IssueCounts>(countsKey, (d) => d && { ...d, byStatus: { ...d.byStatus, [issue.status]: d.byStatus[issue.status] - 1, [to]: d.byStatus[to] + 1 } });
       if (refocus) setFocusId(issue.id);
       return { fromKey, toKey, before };
     },
@@ -89,6 +99,7 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps, c
       if (snapshot) {
         queryClient.setQueryData(snapshot.fromKey, snapshot.before.from);
         queryClient.setQueryData(snapshot.toKey, snapshot.before.to);
+        queryClient.setQueryData(countsKey, snapshot.before.counts);
         if (refocus) setFocusId(issue.id);
       }
       setRefusal({ identifier: issue.identifier, from: issue.status, to, message: err.message });
@@ -98,6 +109,7 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps, c
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: issueKeys.column(companyId, issue.status, filters) }),
         queryClient.invalidateQueries({ queryKey: issueKeys.column(companyId, to, filters) }),
+        queryClient.invalidateQueries({ queryKey: countsKey }),
         // everything else that shows issues is out of date too, but need not reload now
         queryClient.invalidateQueries({ queryKey: issueKeys.all(companyId), refetchType: "none" }),
       ]);
@@ -179,6 +191,7 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps, c
               filters={filters}
               initial={initialColumns?.[status] ?? null}
               initialAt={mountedAt}
+              total={counts.data?.byStatus[status]}
               maps={maps}
               dragging={moving}
               over={target === status}
@@ -213,27 +226,18 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, maps, c
   );
 }
 
-/** What every card of the board shares for moves without a mouse. */
-interface CardMoves {
-  canMove: boolean;
-  hintId: string;
-  pickedId: string | null;
-  focusId: string | null;
-  onFocused: () => void;
-  onKey: (e: KeyboardEvent<HTMLElement>, issue: IssueDto) => void;
-  onMenu: (issue: IssueDto) => void;
-  onCancel: (issue: IssueDto) => void;
-}
 
-function Column({ status, companyId, prefix, filters, initial, initialAt, maps, dragging, over, cards: moves, onDragStart, onDragEnd, onOver, onLeave, onDrop }: {
-  status: IssueStatus; companyId: string; prefix: string; filters: IssueFilters; initial: Page<IssueDto> | null; initialAt: number; maps: DirectoryMaps;
+function Column({ status, companyId, prefix, filters, initial, initialAt, total, maps, dragging, over, cards: moves, onDragStart, onDragEnd, onOver, onLeave, onDrop }: {
+  status: IssueStatus; companyId: string; prefix: string; filters: IssueFilters; initial: Page<IssueDto> | null; initialAt: number;
+  /** the column's true total under the filters; undefined until counted */
+  total: number | undefined; maps: DirectoryMaps;
   dragging: IssueDto | null; over: boolean; cards: CardMoves;
   onDragStart: (issue: IssueDto) => void; onDragEnd: () => void; onOver: () => void; onLeave: () => void; onDrop: () => void;
 }) {
   const columnFilters = { ...filters, status: [status] };
   const query = useInfiniteQuery({
     queryKey: issueKeys.column(companyId, status, filters),
-    queryFn: ({ pageParam }) => fetchIssuePage(companyId, columnFilters, pageParam),
+    queryFn: ({ pageParam }) => fetchIssuePage(companyId, columnFilters, pageParam, pageParam ? ISSUE_PAGE_SIZE : BOARD_FIRST_PAGE_SIZE),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     initialData: initial ? { pages: [initial], pageParams: [null] } : undefined,
@@ -242,6 +246,21 @@ function Column({ status, companyId, prefix, filters, initial, initialAt, maps, 
   const cards = query.data?.pages.flatMap((p) => p.items) ?? [];
   const kind = dragging ? moveKind(dragging, status) : "none";
   const label = humanize(status);
+  const listRef = useRef<HTMLOListElement>(null);
+  const endRef = useRef<HTMLLIElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  // the next page loads as the column's end scrolls within a few cards of view (the Load more
+  // button stays, for keyboards and for a browser without IntersectionObserver)
+  useEffect(() => {
+    const end = endRef.current;
+    if (!end || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
+    }, { root: listRef.current, rootMargin: "0px 0px 400px 0px" });
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
     <section
@@ -275,104 +294,24 @@ function Column({ status, companyId, prefix, filters, initial, initialAt, maps, 
         <span className={cn("size-2 rounded-full", statusDot[status])} aria-hidden="true" />
         <h2 className="text-sm font-semibold text-slate-800">{label}</h2>
         <span className="text-xs tabular-nums text-slate-500" data-testid="column-count">
-          {query.data ? `${cards.length}${query.hasNextPage ? "+" : ""}` : "…"}
+          {total !== undefined ? total.toLocaleString("en") : query.data ? `${cards.length}${hasNextPage ? "+" : ""}` : "…"}
         </span>
         {kind === "illegal" && <span className="ml-auto text-xs text-slate-500">Not from {humanize(dragging!.status)}</span>}
       </header>
-      <ol className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-2 pt-0.5">
+      <ol ref={listRef} className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-2 pt-0.5">
         {cards.map((issue) => (
           <li key={issue.id}>
-            <Card issue={issue} prefix={prefix} maps={maps} moves={moves} onDragStart={onDragStart} onDragEnd={onDragEnd} />
+            <BoardCard issue={issue} prefix={prefix} maps={maps} moves={moves} onDragStart={onDragStart} onDragEnd={onDragEnd} />
           </li>
         ))}
         {query.data && cards.length === 0 && <li className="px-1 py-6 text-center text-xs text-slate-400">No issues</li>}
         {query.isError && <li className="px-1 text-xs text-red-600">Loading failed: {query.error.message}</li>}
-        {query.hasNextPage && (
-          <li className="pt-1 text-center">
-            <Button size="sm" variant="ghost" onClick={() => query.fetchNextPage()} pending={query.isFetchingNextPage}>Load more</Button>
+        {hasNextPage && (
+          <li ref={endRef} className="pt-1 text-center">
+            <Button size="sm" variant="ghost" onClick={() => fetchNextPage()} pending={isFetchingNextPage}>Load more</Button>
           </li>
         )}
       </ol>
     </section>
   );
 }
-
-function Card({ issue, prefix, maps, moves, onDragStart, onDragEnd }: {
-  issue: IssueDto; prefix: string; maps: DirectoryMaps; moves: CardMoves; onDragStart: (issue: IssueDto) => void; onDragEnd: () => void;
-}) {
-  const href = `/${prefix}/issues/${issue.identifier}`;
-  const ref = useRef<HTMLDivElement>(null);
-  const picked = moves.pickedId === issue.id;
-  const focus = moves.focusId === issue.id;
-  const { onFocused } = moves;
-  useEffect(() => {
-    if (!focus) return;
-    ref.current?.focus();
-    onFocused();
-  }, [focus, onFocused]);
-
-  return (
-    <div
-      ref={ref}
-      draggable={moves.canMove}
-      tabIndex={moves.canMove ? 0 : undefined}
-      aria-roledescription={moves.canMove ? "movable card" : "card"}
-      aria-label={`${issue.identifier} ${issue.title}, ${humanize(issue.status)}`}
-      aria-describedby={moves.canMove ? moves.hintId : undefined}
-      role="group"
-      data-testid="board-card"
-      data-identifier={issue.identifier}
-      onKeyDown={moves.canMove ? (e) => moves.onKey(e, issue) : undefined}
-      onBlur={(e) => {
-        if (picked && !e.currentTarget.contains(e.relatedTarget as Node | null)) moves.onCancel(issue);
-      }}
-      onDragStart={(e) => {
-        e.dataTransfer.effectAllowed = "move";
-        e.dataTransfer.setData("text/plain", issue.identifier);
-        onDragStart(issue);
-      }}
-      onDragEnd={onDragEnd}
-      className={cn(
-        "relative rounded-md border border-slate-200 bg-white p-3 shadow-xs transition-shadow hover:border-slate-300 hover:shadow-sm",
-        moves.canMove && "cursor-grab active:cursor-grabbing",
-        "focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500",
-        picked && "rotate-1 border-indigo-400 shadow-md ring-2 ring-indigo-500",
-      )}
-    >
-      <div className="flex items-center justify-between gap-2">
-        <Link href={href} draggable={false} className="font-mono text-xs text-slate-500 hover:text-indigo-700">{issue.identifier}</Link>
-        <span className="flex items-center gap-1">
-          <PriorityLabel priority={issue.priority} compact />
-          {moves.canMove && <button
-            type="button"
-            onClick={() => moves.onMenu(issue)}
-            aria-label={`Move ${issue.identifier}`}
-            className="-my-1 -mr-1.5 rounded p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-          >
-            <MoveGlyph />
-          </button>}
-        </span>
-      </div>
-      <Link href={href} draggable={false} className="mt-1 line-clamp-2 block text-sm font-medium text-slate-900 hover:text-indigo-700">{issue.title}</Link>
-      <div className="mt-2 flex min-w-0 text-xs text-slate-600">
-        <Assignee agent={issue.assigneeAgentId ? maps.agent.get(issue.assigneeAgentId) : undefined} prefix={prefix} link={false} className="max-w-full" />
-      </div>
-    </div>
-  );
-}
-
-// The Move glyph is drawn once per board and referenced by every card: a board of 350 cards is
-// server-rendered HTML, and each byte per card counts 350 times.
-const MOVE_GLYPH_ID = "board-move-glyph";
-
-function MoveGlyphSymbol() {
-  return (
-    <svg className="absolute size-0 overflow-hidden" aria-hidden="true">
-      <symbol id={MOVE_GLYPH_ID} viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
-        <path d="M3 10h14M13 6l4 4-4 4M7 6 3 10l4 4" />
-      </symbol>
-    </svg>
-  );
-}
-
-const MoveGlyph = () => <svg className="size-3.5" aria-hidden="true"><use href={`#${MOVE_GLYPH_ID}`} /></svg>;

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { IssueStatus } from "@/lib/issue-status";
-import { issueFilterQuery, type IssueDto, type IssueFilters } from "@/lib/queries/issues";
+import { issueFilterQuery, type IssueCounts, type IssueDto, type IssueFilters } from "@/lib/queries/issues";
 import type { Page } from "@/lib/queries/fetcher";
 import { cn } from "@/lib/cn";
 import { Alert } from "@/components/ui/alert";
@@ -30,6 +30,7 @@ interface Props {
   initialFilters: IssueFilters;
   initialList: Page<IssueDto> | null;
   initialColumns: Record<IssueStatus, Page<IssueDto>> | null;
+  initialCounts: IssueCounts | null;
   directory: Directory;
   canWrite: boolean;
 }
@@ -42,7 +43,7 @@ const pageUrl = (prefix: string, view: IssuesViewMode, filters: IssueFilters) =>
 };
 
 /** The issues page: search and filters over the list or the kanban board, and "New issue". */
-export function IssuesView({ companyId, prefix, view, hasIssues, initialFilters, initialList, initialColumns, directory, canWrite }: Props) {
+export function IssuesView({ companyId, prefix, view, hasIssues, initialFilters, initialList, initialColumns, initialCounts, directory, canWrite }: Props) {
   const router = useRouter();
   const maps = useDirectoryMaps(directory);
   const [filters, setFilters] = useState(initialFilters);
@@ -123,7 +124,7 @@ export function IssuesView({ companyId, prefix, view, hasIssues, initialFilters,
       ) : (
         <div className="space-y-4">
           <Card>{toolbar}</Card>
-          <IssueBoard companyId={companyId} prefix={prefix} filters={filters} initialColumns={sameAsServer ? initialColumns : null} maps={maps} canMove={canWrite} />
+          <IssueBoard companyId={companyId} prefix={prefix} filters={filters} initialColumns={sameAsServer ? initialColumns : null} initialCounts={sameAsServer ? initialCounts : null} maps={maps} canMove={canWrite} />
         </div>
       )}
       {canWrite && (

@@ -1,6 +1,7 @@
 import type { Company } from "@/lib/generated/prisma/client";
 
-export function companyDto(row: Company, spentMonthlyCents: number) {
+/** A company without its month's spend: what the board's shell and most pages need. */
+export function companyProfileDto(row: Company) {
   return {
     id: row.id,
     name: row.name,
@@ -8,7 +9,6 @@ export function companyDto(row: Company, spentMonthlyCents: number) {
     status: row.status,
     issuePrefix: row.issuePrefix,
     budgetMonthlyCents: row.budgetMonthlyCents,
-    spentMonthlyCents,
     requireBoardApprovalForNewAgents: row.requireBoardApprovalForNewAgents,
     brandColor: row.brandColor,
     logoAssetId: row.logoAssetId,
@@ -16,6 +16,10 @@ export function companyDto(row: Company, spentMonthlyCents: number) {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+export function companyDto(row: Company, spentMonthlyCents: number) {
+  return { ...companyProfileDto(row), spentMonthlyCents };
 }
 
 export type CompanyDto = ReturnType<typeof companyDto>;

@@ -2,6 +2,7 @@
 // the page URL and the API's query string, and the fetchers for /api/**/issues.
 import type { CommentDto, IssueDto } from "@/lib/dto/issues";
 import type { getIssueDetail } from "@/lib/services/issues/queries";
+import type { IssueCounts } from "@/lib/services/issues/counts";
 import { issuePriorities, issueStatuses, type IssuePriority, type IssueStatus } from "@/lib/issue-status";
 import { hasSearchWord, isUuid } from "@/lib/schemas/common";
 import { apiGet, apiPage, apiSend } from "@/lib/queries/fetcher";
@@ -11,6 +12,11 @@ export type IssueDetail = Awaited<ReturnType<typeof getIssueDetail>>;
 export type { CommentDto, IssueDto };
 
 export const ISSUE_PAGE_SIZE = 50;
+/**
+ * The first page of a kanban column: a screenful and a half. Seven columns of 50 were 350 cards of
+ * HTML, payload and hydration before the first could be dragged; later pages load on scroll.
+ */
+export const BOARD_FIRST_PAGE_SIZE = 20;
 /** sub-issues shown on an issue's page; past this many, the filtered list has them all */
 export const SUB_ISSUE_PAGE_SIZE = 100;
 /** comments an issue's page shows at first and adds per "Load more" (oldest first) */
@@ -71,6 +77,8 @@ export const issueKeys = {
   board: (companyId: string) => [...issueKeys.all(companyId), "board"] as const,
   column: (companyId: string, status: IssueStatus, filters: IssueFilters) =>
     [...issueKeys.board(companyId), status, issueFilterQuery({ ...filters, status: undefined })] as const,
+  /** how many issues each column holds under the board's filters (status aside) */
+  counts: (companyId: string, filters: IssueFilters) => [...issueKeys.board(companyId), "counts", issueFilterQuery({ ...filters, status: undefined })] as const,
   /** the first page of an issue's sub-issues (a plain page, unlike the list's pages) */
   children: (companyId: string, parentId: string) => [...issueKeys.all(companyId), "children", parentId] as const,
   detail: (companyId: string, issueId: string) => [...issueKeys.all(companyId), "detail", issueId] as const,
@@ -81,6 +89,13 @@ export const issueKeys = {
 export function fetchIssuePage(companyId: string, filters: IssueFilters, cursor: string | null, limit = ISSUE_PAGE_SIZE) {
   const qs = issueFilterQuery(filters);
   return apiPage<IssueDto>(`/api/companies/${companyId}/issues${qs ? `?${qs}` : ""}`, { limit, cursor });
+}
+
+export type { IssueCounts } from "@/lib/services/issues/counts";
+
+export function fetchIssueCounts(companyId: string, filters: IssueFilters) {
+  const qs = issueFilterQuery({ ...filters, status: undefined });
+  return apiGet<IssueCounts>(`/api/companies/${companyId}/issues/counts${qs ? `?${qs}` : ""}`);
 }
 
 export interface NewIssue {

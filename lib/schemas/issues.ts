@@ -119,6 +119,12 @@ const issueFields = {
 
 export const issueResponseSchema = z.object(issueFields).meta({ id: "Issue" });
 
+export const issueCountsResponseSchema = z.object({
+  companyId: uuidSchema,
+  total: intSchema.describe("Issues matching the filters"),
+  byStatus: z.record(issueStatusSchema, intSchema).describe("The same, per status (0 for a status with none)"),
+}).meta({ id: "IssueCounts" });
+
 const projectSummary = z.object({ id: uuidSchema, name: z.string(), description: z.string(), status: z.string() });
 const goalSummary = z.object({ id: uuidSchema, title: z.string(), description: z.string(), level: z.string(), status: z.string() });
 const resolved = { project: projectSummary.nullable(), goal: goalSummary.nullable() };

@@ -1,8 +1,8 @@
 // Companies: create (instance admins), list, read, and PATCH with the spec's field permissions.
 import { authorize, requireInstanceAdmin, visibleCompanyIds } from "@/lib/auth/permissions";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
-import { keysetPage, type ListQuery } from "@/lib/http/pagination";
-import { companyDto } from "@/lib/dto/companies";
+import { keysetPage, orderByOf, type ListQuery } from "@/lib/http/pagination";
+import { companyDto, companyProfileDto } from "@/lib/dto/companies";
 import type { CreateCompanyInput, UpdateCompanyInput } from "@/lib/schemas/companies";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
@@ -28,6 +28,22 @@ export async function listCompanies(ctx: ServiceContext, query: ListQuery) {
   }));
   const spend = await companiesSpendCents(ctx.db, page.items.map((r) => r.id));
   return { ...page, items: page.items.map((r) => companyDto(r, spend.get(r.id) ?? 0)) };
+}
+
+/**
+ * Every company the caller may see, by name, without the month's spend (the board's company
+ * switcher, on every page: summing each company's rollup for the month there cost more than the page).
+ */
+export async function listCompanyProfiles(ctx: ServiceContext) {
+  if (ctx.actor.kind === "agent" && ctx.actor.role !== "ceo") throw forbidden("Only the CEO agent may read the company");
+  const ids = visibleCompanyIds(ctx.actor);
+  const rows = await ctx.db.company.findMany({ where: ids === null ? {} : { id: { in: ids } }, orderBy: orderByOf(listOrder) });
+  return rows.map(companyProfileDto);
+}
+
+/** The company named by id or prefix, without the month's spend (see listCompanyProfiles). */
+export async function getCompanyProfile(ctx: ServiceContext, ref: string) {
+  return companyProfileDto(await getCompanyOrThrow(ctx, ref, "company.read"));
 }
 
 /** Prefix candidates from a name: initials of several words, else its first letters. */

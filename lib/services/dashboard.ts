@@ -1,12 +1,12 @@
-// GET /api/companies/:companyId/dashboard: the company's health at a glance. Every figure is one
-// grouped query over an index that leads with companyId, so it stays quick at 100,000 issues.
-import type { AgentStatus, IssueStatus } from "@/lib/generated/prisma/client";
+// GET /api/companies/:companyId/dashboard: the company's health at a glance. Every figure is a
+// count or a sum over an index that leads with companyId, so it stays quick at 100,000 issues.
+import type { AgentStatus } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/services/context";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { atLimit, atWarning, companySpendCents, monthStartUtc } from "@/lib/services/spend";
+import { issueStatusCounts } from "@/lib/services/issues/counts";
 
 const agentStatuses: AgentStatus[] = ["idle", "running", "paused", "error", "pending_approval", "terminated"];
-const issueStatuses: IssueStatus[] = ["backlog", "todo", "in_progress", "in_review", "blocked", "done", "cancelled"];
 
 const DEFAULT_STALE_MINUTES = 24 * 60;
 
@@ -23,7 +23,7 @@ export async function getDashboard(ctx: ServiceContext, companyRef: string, quer
   const staleWhere = { companyId: company.id, status: "in_progress" as const, updatedAt: { lt: staleBefore } };
   const [agents, issues, staleCount, stale, spent, approvals, pausedForBudget] = await Promise.all([
     ctx.db.agent.groupBy({ by: ["status"], where: { companyId: company.id }, _count: { _all: true } }),
-    ctx.db.issue.groupBy({ by: ["status"], where: { companyId: company.id }, _count: { _all: true } }),
+    issueStatusCounts(company.id),
     ctx.db.issue.count({ where: staleWhere }),
     ctx.db.issue.findMany({
       where: staleWhere, orderBy: [{ updatedAt: "asc" }, { id: "asc" }], take: 10,
@@ -34,13 +34,13 @@ export async function getDashboard(ctx: ServiceContext, companyRef: string, quer
     ctx.db.agent.count({ where: { companyId: company.id, status: "paused", pauseReason: "budget" } }),
   ]);
   const agentCounts = counts(agentStatuses, agents);
-  const taskCounts = counts(issueStatuses, issues);
+  const taskCounts = issues.byStatus;
   const budget = company.budgetMonthlyCents;
   const approvalCounts = Object.fromEntries(approvals.map((a) => [a.status, a._count._all]));
   return {
     companyId: company.id,
     agents: { total: agents.reduce((n, a) => n + a._count._all, 0) - agentCounts.terminated, byStatus: agentCounts, pausedForBudget },
-    tasks: { total: issues.reduce((n, i) => n + i._count._all, 0), open: taskCounts.backlog + taskCounts.todo + taskCounts.in_progress + taskCounts.in_review + taskCounts.blocked, byStatus: taskCounts },
+    tasks: { total: issues.total, open: taskCounts.backlog + taskCounts.todo + taskCounts.in_progress + taskCounts.in_review + taskCounts.blocked, byStatus: taskCounts },
     staleTasks: {
       staleAfterMinutes, count: staleCount,
       items: stale.map((s) => ({ ...s, updatedAt: s.updatedAt.toISOString() })),

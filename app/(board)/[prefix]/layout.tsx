@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
-import { companyForPrefix, myCompanies, optionalBoardContext } from "@/app/(board)/page-data";
+import { companyForPrefix, optionalBoardContext, switcherCompanies } from "@/app/(board)/page-data";
 import { Sidebar } from "@/components/shell/sidebar";
 import { LiveEvents } from "@/components/live/live-events.client";
 import { LiveAnnouncer } from "@/components/live/live-announcer.client";
@@ -26,7 +26,7 @@ export default async function CompanyLayout({ children, params }: Params & { chi
   // Signed out: the page itself sends the visitor to /login with its exact path to come back to.
   if (!ctx) return children;
   const company = await companyForPrefix((await params).prefix);
-  const companies = await myCompanies();
+  const companies = await switcherCompanies();
   const permissions = {
     createIssues: can(ctx.actor, "work.write", company.id),
     createAgents: can(ctx.actor, "agent.create", company.id),

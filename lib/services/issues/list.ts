@@ -17,8 +17,8 @@ import { isUuid } from "@/lib/schemas/common";
 const order: readonly OrderField<"priority" | "updatedAt" | "id">[] = [["priority", "asc", "text"], ["updatedAt", "desc", "date"], ["id", "desc", "uuid"]];
 const priorities = new Set(["critical", "high", "medium", "low"]);
 
-/** The list's filters for one company ($1), with the cursor and `limit + 1`, as SQL over the issue `i`. */
-function listFilters(companyId: string, query: ListIssuesQuery & ListQuery) {
+/** The list's filters for one company ($1), without paging, as SQL conditions over the issue `i`. */
+export function issueFilters(companyId: string, query: ListIssuesQuery) {
   const params: unknown[] = [companyId];
   const p = (v: unknown) => `$${params.push(v)}`;
   const where = [`i."companyId" = $1`];
@@ -30,6 +30,12 @@ function listFilters(companyId: string, query: ListIssuesQuery & ListQuery) {
   if (query.labelId) {
     where.push(`EXISTS (SELECT 1 FROM "IssueLabel" l WHERE l."companyId" = $1 AND l."issueId" = i.id AND l."labelId" = ${p(query.labelId)}::uuid)`);
   }
+  return { params, p, where };
+}
+
+/** issueFilters with the cursor and `limit + 1`. */
+function listFilters(companyId: string, query: ListIssuesQuery & ListQuery) {
+  const { params, p, where } = issueFilters(companyId, query);
   if (query.cursor) {
     const values = decodeCursor(query.cursor, order.map((o) => o[2]));
     if (!priorities.has(String(values[0]))) throw validationError("cursor", "invalid cursor");
@@ -43,7 +49,7 @@ function listFilters(companyId: string, query: ListIssuesQuery & ListQuery) {
  * The query with `me` replaced by the caller: an agent for assigneeAgentId, a board user for
  * assigneeUserId. The other kind of caller is no such assignee, so its `me` is a 400, not an empty list.
  */
-function withMe(actor: Actor, query: ListIssuesQuery & ListQuery): ListIssuesQuery & ListQuery {
+export function withMe<Q extends ListIssuesQuery>(actor: Actor, query: Q): Q {
   const out = { ...query };
   if (query.assigneeAgentId === "me") {
     if (actor.kind !== "agent") throw validationError("query.assigneeAgentId", "'me' names the calling agent: only an agent key may use it");

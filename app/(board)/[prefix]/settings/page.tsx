@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { can } from "@/lib/auth/permissions";
-import { boardPageContext, companyForPrefix } from "@/app/(board)/page-data";
+import { boardPageContext, companyWithSpend } from "@/app/(board)/page-data";
 import { PageHeader } from "@/components/ui/page-header";
 import { CompanySettings } from "@/components/companies/company-settings.client";
 import { InviteCard } from "@/components/invites/invite-card.client";
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage({ params }: { params: Promise<{ prefix: string }> }) {
   const { prefix } = await params;
   const ctx = await boardPageContext(`/${prefix}/settings`);
-  const company = await companyForPrefix(prefix);
+  const company = await companyWithSpend(prefix);
   return (
     <>
       <PageHeader
