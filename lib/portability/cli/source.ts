@@ -25,7 +25,7 @@ const URL_FORM = /^(https?|ssh|git|file):\/\/|^[^\s/@]+@[^\s/:]+:/;
 const skippedDir = (segment: string) => segment === ".git";
 
 /** The folder's regular files by package path; links and .git/ are never followed. */
-export async function readFolder(dir: string): Promise<{ files: Map<string, Uint8Array>; notes: ReadNote[] }> {
+async function readFolder(dir: string): Promise<{ files: Map<string, Uint8Array>; notes: ReadNote[] }> {
   const files = new Map<string, Uint8Array>();
   const notes: ReadNote[] = [];
   async function walk(abs: string, rel: string) {
@@ -52,7 +52,7 @@ export function readZip(bytes: Uint8Array): { files: Map<string, Uint8Array>; no
  * Read files → the inline source: only the files under the root, paths relative to it. Paths the
  * API would refuse are noted and left out rather than failing the whole package.
  */
-export function inlineSource(all: Map<string, Uint8Array>, rootOverride: string | null): { source: ImportSource; notes: ReadNote[] } {
+function inlineSource(all: Map<string, Uint8Array>, rootOverride: string | null): { source: ImportSource; notes: ReadNote[] } {
   const notes: ReadNote[] = [];
   const root = rootOverride !== null ? rootOverride.replace(/^\/+|\/+$/g, "") : packageRoot(all.keys());
   if (root === null) throw new UsageError("no COMPANY.md in the source: a package's root folder holds one");
