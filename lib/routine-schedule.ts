@@ -12,7 +12,7 @@ const invalid = (path: "cron" | "timezone", message: string) =>
 // a zone name, never an offset such as +05:00 (which Intl would take): Region/City, Etc/GMT+5, UTC
 const zoneName = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
-export function assertTimeZone(timezone: string): void {
+function assertTimeZone(timezone: string): void {
   let ok = zoneName.test(timezone);
   if (ok) {
     try {

@@ -2,7 +2,7 @@ import type { Routine, RoutineRun, RoutineTrigger } from "@/lib/generated/prisma
 import { describeCron, nextWindows } from "@/lib/routine-schedule";
 
 /** A webhook trigger's public address under `base` (the API's origin). */
-export const webhookUrl = (base: string, publicId: string) => `${base.replace(/\/+$/, "")}/api/routine-triggers/${encodeURIComponent(publicId)}/fire`;
+const webhookUrl = (base: string, publicId: string) => `${base.replace(/\/+$/, "")}/api/routine-triggers/${encodeURIComponent(publicId)}/fire`;
 
 /** A trigger as readers see it: never its secret. */
 export function triggerDto(row: RoutineTrigger, base: string, now = new Date()) {

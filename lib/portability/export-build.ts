@@ -7,9 +7,9 @@ import { scrubAdapter, scrubWorkspace } from "@/lib/portability/export-scrub";
 import type { ExportInclude, ExportModel, ModelAgent, ModelGoal, ModelIssue, ModelProject, ModelRoutine } from "@/lib/portability/export-read";
 import { slugify } from "@/lib/services/agents/crud";
 
-export const MANIFEST_PATH = ".charter.yaml";
-export const MANIFEST_SCHEMA = "charter/v1";
-export const PACKAGE_SCHEMA = "agentcompanies/v1";
+const MANIFEST_PATH = ".charter.yaml";
+const MANIFEST_SCHEMA = "charter/v1";
+const PACKAGE_SCHEMA = "agentcompanies/v1";
 
 export interface ExportCounts {
   files: number;

@@ -25,7 +25,7 @@ export const packagePathSchema = z
   })
   .describe("A relative path inside the package, segments separated by '/'");
 
-export const binaryFileSchema = z
+const binaryFileSchema = z
   .object({
     encoding: z.literal("base64"),
     data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, "must be base64").describe("The file's bytes, base64"),
@@ -33,7 +33,7 @@ export const binaryFileSchema = z
   })
   .strict();
 
-export const packageFileSchema = z
+const packageFileSchema = z
   .union([z.string().describe("UTF-8 text"), binaryFileSchema])
   .describe("A file of the package: UTF-8 text, or base64 bytes with their media type");
 

@@ -12,20 +12,20 @@ const refine = (check: (v: string) => string | null | object) => (value: string,
 const gitRef = z.string().superRefine(refine(refProblem)).describe("A branch, tag or commit id; an apply may pin the previewed commit here");
 const subPath = z.string().superRefine(refine(subPathProblem)).describe("The package's folder inside the repository");
 
-export const inlineSourceSchema = z.strictObject({
+const inlineSourceSchema = z.strictObject({
   type: z.literal("inline"),
   files: packageFilesSchema,
   rootPath: packagePathSchema.nullable().optional().describe("The package's folder inside files; files outside it are ignored"),
 });
 
-export const gitSourceSchema = z.strictObject({
+const gitSourceSchema = z.strictObject({
   type: z.literal("git"),
   url: z.string().superRefine(refine(parseGitUrl)).describe("https://, ssh://, git://, file:// (board users only) or user@host:path"),
   ref: gitRef.nullable().optional(),
   path: subPath.nullable().optional(),
 });
 
-export const githubSourceSchema = z.strictObject({
+const githubSourceSchema = z.strictObject({
   type: z.literal("github"),
   url: z.string().superRefine(refine(parseGithubUrl))
     .describe("https://github.com/<owner>/<repo>, …/tree/<ref>/<path>, …/blob/<ref>/<path>/COMPANY.md or ?ref=&path="),
@@ -33,17 +33,17 @@ export const githubSourceSchema = z.strictObject({
   path: subPath.nullable().optional().describe("Overrides the URL's folder"),
 });
 
-export const importSourceSchema = z.discriminatedUnion("type", [inlineSourceSchema, gitSourceSchema, githubSourceSchema]);
+const importSourceSchema = z.discriminatedUnion("type", [inlineSourceSchema, gitSourceSchema, githubSourceSchema]);
 export type ImportSource = z.infer<typeof importSourceSchema>;
 
-export const importIncludeSchema = z.strictObject({
+const importIncludeSchema = z.strictObject({
   company: z.boolean().default(true).describe("Company settings, logo and goals"),
   agents: z.boolean().default(true),
   projects: z.boolean().default(true),
   issues: z.boolean().default(false).describe("Tasks are imported only when asked"),
 });
 
-export const importTargetSchema = z.discriminatedUnion("mode", [
+const importTargetSchema = z.discriminatedUnion("mode", [
   z.strictObject({
     mode: z.literal("new_company"),
     newCompanyName: z.string().trim().min(1).max(120).optional().describe("Defaults to the package's name"),
@@ -80,7 +80,7 @@ const requiredSecret = z.object({
   declaredIn: z.string().describe("The package file that declares it"),
 });
 
-export const importPlanSchema = z.object({
+const importPlanSchema = z.object({
   companyAction: z.enum(["create", "none"]),
   agentPlans: z.array(z.object({
     slug: z.string(), action, plannedName: z.string(), existingAgentId: uuidSchema.nullable(), reason: z.string().nullable(),

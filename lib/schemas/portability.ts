@@ -3,7 +3,7 @@ import { z } from "zod";
 import { packageFilesSchema, packagePathSchema } from "@/lib/portability/package-files";
 import { intSchema } from "@/lib/schemas/common";
 
-export const exportIncludeSchema = z.strictObject({
+const exportIncludeSchema = z.strictObject({
   company: z.boolean().optional().describe("Company settings, logo and goals (COMPANY.md keeps the name and description). Default true"),
   agents: z.boolean().optional().describe("agents/<slug>/AGENTS.md with each agent's instructions. Default true"),
   projects: z.boolean().optional().describe("projects/<slug>/PROJECT.md. Default true"),
@@ -19,7 +19,6 @@ export const exportSchema = z.strictObject({
   selectedFiles: z.array(packagePathSchema).min(1).max(5000).optional()
     .describe("Paths of the preview's inventory to keep; every other file is left out, and a path not in the package is a warning. A task's path selects that task even when include.issues is false"),
 });
-export type ExportInput = z.infer<typeof exportSchema>;
 
 const warningsSchema = z.array(z.string()).describe("What stayed behind and why (machine-specific settings, local directories, terminated agents…)");
 

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { dateTimeSchema, jsonValueSchema, uuidSchema } from "@/lib/schemas/common";
 import { issuePrioritySchema } from "@/lib/schemas/issues";
 
-export const routineStatuses = ["active", "paused"] as const;
-export const concurrencyPolicies = ["skip_if_active", "coalesce_if_active", "always_create"] as const;
-export const catchUpPolicies = ["skip_missed", "run_once"] as const;
-export const triggerKinds = ["schedule", "webhook", "api"] as const;
-export const runStatuses = ["skipped", "coalesced", "issue_created", "completed", "failed"] as const;
-export const skipReasons = ["paused", "assignee_paused", "active_issue", "missed_window"] as const;
+const routineStatuses = ["active", "paused"] as const;
+const concurrencyPolicies = ["skip_if_active", "coalesce_if_active", "always_create"] as const;
+const catchUpPolicies = ["skip_missed", "run_once"] as const;
+const triggerKinds = ["schedule", "webhook", "api"] as const;
+const runStatuses = ["skipped", "coalesced", "issue_created", "completed", "failed"] as const;
+const skipReasons = ["paused", "assignee_paused", "active_issue", "missed_window"] as const;
 
 const name = z.string().trim().min(1).max(200).describe("What the routine is, e.g. Daily triage");
 const description = z.string().max(100_000).describe("The work, in markdown: it becomes each execution issue's description");
@@ -76,7 +76,7 @@ export const listRunsQuery = z.object({
 
 // ---------- responses ----------
 
-export const triggerResponseSchema = z.object({
+const triggerResponseSchema = z.object({
   id: uuidSchema,
   routineId: uuidSchema,
   kind: z.enum(triggerKinds),

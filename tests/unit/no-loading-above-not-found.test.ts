@@ -26,7 +26,7 @@ function loadingAbove(page: string): string | null {
 }
 
 describe("pages that can be not found answer 404", () => {
-  const candidates = pages(appDir).filter((p) => /\b(notFound|orNotFound)\(/.test(readFileSync(p, "utf8")));
+  const candidates = pages(appDir).filter((p) => /\b(notFound|orNotFound|forbidden)\(/.test(readFileSync(p, "utf8")));
 
   it("finds the entity pages", () => {
     expect(candidates.map((p) => path.relative(appDir, p))).toContain(path.join("(board)", "[prefix]", "issues", "[ref]", "page.tsx"));

@@ -25,7 +25,7 @@ export interface TreeEntry {
   size: number;
 }
 
-export class GitFailure extends Error {}
+class GitFailure extends Error {}
 
 function gitConfig(fetch: GitFetch): string[] {
   const pairs = [

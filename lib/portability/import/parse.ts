@@ -58,7 +58,7 @@ const opening = /^\uFEFF?---[ \t]*\r?\n/;
 const closing = /^(?:---|\.\.\.)[ \t]*$/m;
 
 /** Front matter (between a first line `---` and the next `---` or `...`) and the trimmed body. */
-export function splitFrontMatter(text: string): { front: string | null; body: string } {
+function splitFrontMatter(text: string): { front: string | null; body: string } {
   const open = opening.exec(text);
   if (!open) return { front: null, body: text.replace(/^\uFEFF/, "") };
   const rest = text.slice(open[0].length);

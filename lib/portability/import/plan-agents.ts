@@ -120,7 +120,7 @@ function assignRoles(agents: PkgAgent[], manager: Map<string, string | null>, ct
   return { roles, demoted };
 }
 
-export function extrasOf(pkg: PackageModel, slug: string): [AgentExtra | undefined, AgentExtra | undefined] {
+function extrasOf(pkg: PackageModel, slug: string): [AgentExtra | undefined, AgentExtra | undefined] {
   return [pkg.sidecars.manifest?.agents.get(slug), pkg.sidecars.paperclip?.agents.get(slug)];
 }
 

@@ -13,8 +13,8 @@ import { listed } from "@/lib/portability/import/read";
 import { readBlobs, sourceUnavailable, withClone, type GitFetch } from "@/lib/portability/import/git";
 import { displayUrl, parseGitUrl, parseGithubUrl, type GitAddress } from "@/lib/portability/import/urls";
 
-export const MAX_PACKAGE_FILES = 5000;
-export const MAX_PACKAGE_FILE_BYTES = 2 * 1024 * 1024;
+const MAX_PACKAGE_FILES = 5000;
+const MAX_PACKAGE_FILE_BYTES = 2 * 1024 * 1024;
 const MAX_FETCHES = 4;
 const FETCH_RETRY_AFTER_SEC = 5;
 

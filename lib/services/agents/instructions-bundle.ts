@@ -65,7 +65,7 @@ export function fitBundle(files: BundleFile[]): { kept: BundleFile[]; dropped: {
 }
 
 /** Every reason `files` is not a bundle, as body details naming the file; empty when it is one. */
-export function bundleProblems(files: BundleFile[], at = "body.files"): ErrorDetail[] {
+function bundleProblems(files: BundleFile[], at = "body.files"): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
   let bytes = 0;
@@ -121,7 +121,7 @@ async function assertSelfOrManager(ctx: ServiceContext, agent: { id: string; com
   }
 }
 
-export const instructionsDto = (bundle: { files: BundleFile[]; updatedAt: Date | null }) => ({
+const instructionsDto = (bundle: { files: BundleFile[]; updatedAt: Date | null }) => ({
   files: bundle.files.map((f) => ({ path: f.path, content: f.content })),
   updatedAt: bundle.updatedAt?.toISOString() ?? null,
 });

@@ -1,6 +1,6 @@
 // GET /api/companies/:companyId/issues/counts: how many issues each status holds under the list's
 // filters (the kanban's column totals), counted from indexes that lead with companyId: about 5 ms for
-// a company of 100,000 issues on an idle core (docs/decisions/new-scale-column-totals.md).
+// a company of 100,000 issues on an idle core (docs/decisions/0098-column-totals.md).
 import { sql, statementName } from "@/lib/db/client";
 import { issueStatuses, type IssueStatus } from "@/lib/issue-status";
 import type { ListIssuesQuery } from "@/lib/schemas/issues";

@@ -42,7 +42,7 @@ async function assertRoutineRefs(db: Db | Tx, companyId: string, input: Partial<
 }
 
 /** Routines as the API shows them: with their triggers and their latest run, in two queries for any number of routines. */
-export async function routineDtos(db: Db | Tx, rows: Routine[], base: string) {
+async function routineDtos(db: Db | Tx, rows: Routine[], base: string) {
   if (rows.length === 0) return [];
   const companyId = rows[0].companyId;
   const ids = rows.map((r) => r.id);
@@ -57,7 +57,7 @@ export async function routineDtos(db: Db | Tx, rows: Routine[], base: string) {
   return rows.map((r) => routineDto(r, triggers.filter((t) => t.routineId === r.id), last.get(r.id) ?? null, base));
 }
 
-export const routineDtoOf = async (db: Db | Tx, row: Routine, base: string) => (await routineDtos(db, [row], base))[0];
+const routineDtoOf = async (db: Db | Tx, row: Routine, base: string) => (await routineDtos(db, [row], base))[0];
 
 export async function createRoutine(ctx: ServiceContext, companyRef: string, input: CreateRoutineInput, base: string) {
   const company = await getCompanyOrThrow(ctx, companyRef, "routine.write");

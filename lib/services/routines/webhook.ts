@@ -14,8 +14,8 @@ import type { Db } from "@/lib/db/client";
 import { openSecret } from "@/lib/services/routines/secret-box";
 import { fireRoutine, RoutineGone } from "@/lib/services/routines/fire";
 
-export const WEBHOOK_MAX_BYTES = 64 * 1024;
-export const WEBHOOK_TOLERANCE_SEC = 300;
+const WEBHOOK_MAX_BYTES = 64 * 1024;
+const WEBHOOK_TOLERANCE_SEC = 300;
 
 const refused = () => new AppError("unauthenticated", "The delivery's signature, timestamp or headers do not verify");
 const deliveryIdPattern = /^[\x21-\x7e]{1,200}$/;
@@ -26,7 +26,7 @@ export function signDelivery(secret: string, timestamp: string, rawBody: Buffer 
 }
 
 /** Whether the headers carry a fresh, correct signature of `raw` under `secret`. */
-export function verifyDelivery(secret: string, headers: Headers, raw: Buffer, now = Date.now()): boolean {
+function verifyDelivery(secret: string, headers: Headers, raw: Buffer, now = Date.now()): boolean {
   const timestamp = headers.get("x-charter-timestamp") ?? "";
   const given = signaturePattern.exec(headers.get("x-charter-signature") ?? "");
   if (!/^\d{1,12}$/.test(timestamp) || !given) return false;
