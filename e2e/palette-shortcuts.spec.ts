@@ -14,8 +14,12 @@ const keysReady = (page: Page) => expect(page.locator("html[data-shortcuts='on']
 
 async function openPalette(page: Page) {
   await keysReady(page);
-  await page.keyboard.press("Control+k");
-  await expect(palette(page)).toBeVisible();
+  // right after a client-side navigation the key can land while the new page is still mounting:
+  // press again only while the palette has not appeared
+  await expect(async () => {
+    if (!(await palette(page).isVisible())) await page.keyboard.press("Control+k");
+    await expect(palette(page)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(palette(page).getByRole("combobox")).toBeFocused();
 }
 
