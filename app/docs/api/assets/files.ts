@@ -23,7 +23,7 @@ const startScript = `window.addEventListener("DOMContentLoaded", function () {
     layout: "BaseLayout",
     deepLinking: true,
     validatorUrl: null,
-    docExpansion: "list",
+    docExpansion: "none",
     defaultModelsExpandDepth: 0,
     displayRequestDuration: true,
     filter: true,
