@@ -30,7 +30,7 @@ async function seed(page: Page) {
   await signIn(page, ADMIN);
   if (seeded) return;
   const api = await boardApi(page);
-  const company = await createCompany(api, "Keystone Labs", { issuePrefix: "KEYS" });
+  const company = await createCompany(api, "Keystone Labs", { issuePrefix: "KSTN" });
   await createCompany(api, "Other Labs", { issuePrefix: "OTHR" });
   for (const title of ["Fix the login redirect", "Write the release notes", "Tune the search ranking", "Rotate the signing keys"]) {
     await post(api, `/api/companies/${company.id}/issues`, { title });
@@ -42,29 +42,29 @@ async function seed(page: Page) {
 
 test("palette: find an issue by identifier and by words, run actions, switch company", async ({ page }, testInfo) => {
   await seed(page);
-  await page.goto("/KEYS/dashboard");
+  await page.goto("/KSTN/dashboard");
 
   await test.step("Ctrl+K opens a labelled combobox; an identifier finds its issue", async () => {
     await openPalette(page);
     await snap(page, testInfo, "palette-open");
-    await page.keyboard.type("KEYS-2");
-    const hit = palette(page).getByRole("option", { name: /KEYS-2 Write the release notes/ });
+    await page.keyboard.type("KSTN-2");
+    const hit = palette(page).getByRole("option", { name: /KSTN-2 Write the release notes/ });
     await expect(hit).toBeVisible();
     await expect(hit).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("Enter");
-    await page.waitForURL(/\/KEYS\/issues\/KEYS-2$/);
+    await page.waitForURL(/\/KSTN\/issues\/KSTN-2$/);
     await expect(palette(page)).toBeHidden();
   });
 
   await test.step("words find an issue through the search", async () => {
     await openPalette(page);
     await page.keyboard.type("search ranking");
-    const hit = palette(page).getByRole("option", { name: /KEYS-3 Tune the search ranking/ });
+    const hit = palette(page).getByRole("option", { name: /KSTN-3 Tune the search ranking/ });
     await expect(hit).toBeVisible();
     await snap(page, testInfo, "palette-issue-search");
     expect(await seriousAxeViolations(page, "[data-command-palette]")).toEqual([]);
     await hit.click();
-    await page.waitForURL(/\/KEYS\/issues\/KEYS-3$/);
+    await page.waitForURL(/\/KSTN\/issues\/KSTN-3$/);
   });
 
   await test.step("agents and pages are there too; Escape closes", async () => {
@@ -76,7 +76,7 @@ test("palette: find an issue by identifier and by words, run actions, switch com
     await openPalette(page);
     await page.keyboard.type("org chart");
     await page.keyboard.press("Enter");
-    await page.waitForURL(/\/KEYS\/org$/);
+    await page.waitForURL(/\/KSTN\/org$/);
   });
 
   await test.step("the New issue action opens the new issue dialog, which creates it", async () => {
@@ -89,7 +89,7 @@ test("palette: find an issue by identifier and by words, run actions, switch com
     await dialog.getByLabel("Title").fill("Made from the palette");
     await dialog.getByRole("button", { name: "Create issue" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId("command-notice")).toContainText("Created KEYS-5: Made from the palette");
+    await expect(page.getByTestId("command-notice")).toContainText("Created KSTN-5: Made from the palette");
   });
 
   await test.step("run an agent now", async () => {
@@ -103,7 +103,7 @@ test("palette: find an issue by identifier and by words, run actions, switch com
   });
 
   await test.step("switch company keeps the section", async () => {
-    await page.goto("/KEYS/agents");
+    await page.goto("/KSTN/agents");
     await openPalette(page);
     await page.keyboard.type("switch company");
     await page.keyboard.press("Enter");
@@ -127,27 +127,27 @@ test("palette: find an issue by identifier and by words, run actions, switch com
 
   await test.step("at phone width the sidebar's search button opens it, inside the screen", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/KEYS/issues");
+    await page.goto("/KSTN/issues");
     await page.getByTestId("open-palette").click();
     await expect(palette(page)).toBeVisible();
     const box = (await palette(page).boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await page.keyboard.type("KEYS-1");
-    await expect(palette(page).getByRole("option", { name: /KEYS-1 Fix the login redirect/ })).toBeVisible();
+    await page.keyboard.type("KSTN-1");
+    await expect(palette(page).getByRole("option", { name: /KSTN-1 Fix the login redirect/ })).toBeVisible();
     await snap(page, testInfo, "palette-phone");
   });
 });
 
 test("shortcuts: g sequences, c, /, ?, quiet while typing, j/k and Enter", async ({ page }, testInfo) => {
   await seed(page);
-  await page.goto("/KEYS/dashboard");
+  await page.goto("/KSTN/dashboard");
   await keysReady(page);
 
   await test.step("every g shortcut lands on its page", async () => {
     const targets: Array<[string, RegExp]> = [
-      ["i", /\/KEYS\/issues$/], ["b", /\/KEYS\/issues\?view=board$/], ["a", /\/KEYS\/agents$/],
-      ["o", /\/KEYS\/org$/], ["p", /\/KEYS\/approvals$/], ["d", /\/KEYS\/dashboard$/],
+      ["i", /\/KSTN\/issues$/], ["b", /\/KSTN\/issues\?view=board$/], ["a", /\/KSTN\/agents$/],
+      ["o", /\/KSTN\/org$/], ["p", /\/KSTN\/approvals$/], ["d", /\/KSTN\/dashboard$/],
     ];
     for (const [key, url] of targets) {
       await page.keyboard.press("g");
@@ -167,7 +167,7 @@ test("shortcuts: g sequences, c, /, ?, quiet while typing, j/k and Enter", async
     // a dialog is open: single keys do nothing, Escape closes it
     await page.keyboard.press("g");
     await page.keyboard.press("i");
-    await expect(page).toHaveURL(/\/KEYS\/dashboard$/);
+    await expect(page).toHaveURL(/\/KSTN\/dashboard$/);
     await page.keyboard.press("Escape");
     await expect(help).toBeHidden();
   });
@@ -182,7 +182,7 @@ test("shortcuts: g sequences, c, /, ?, quiet while typing, j/k and Enter", async
   });
 
   await test.step("/ focuses the page's search; typing there fires nothing", async () => {
-    await page.goto("/KEYS/issues");
+    await page.goto("/KSTN/issues");
     await expect(page.getByTestId("issue-row")).toHaveCount(5);
     await keysReady(page);
     await page.keyboard.press("/");
@@ -190,7 +190,7 @@ test("shortcuts: g sequences, c, /, ?, quiet while typing, j/k and Enter", async
     await expect(search).toBeFocused();
     await page.keyboard.type("gic?jk");
     await expect(search).toHaveValue("gic?jk");
-    await expect(page).toHaveURL(/\/KEYS\/issues\?q=gic/);
+    await expect(page).toHaveURL(/\/KSTN\/issues\?q=gic/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await search.fill("");
     await expect(page.getByTestId("issue-row")).toHaveCount(5);
@@ -209,17 +209,17 @@ test("shortcuts: g sequences, c, /, ?, quiet while typing, j/k and Enter", async
     await snap(page, testInfo, "issues-j-k");
     const identifier = (await second.textContent())!.trim();
     await page.keyboard.press("Enter");
-    await page.waitForURL(new RegExp(`/KEYS/issues/${identifier}$`));
+    await page.waitForURL(new RegExp(`/KSTN/issues/${identifier}$`));
   });
 
   await test.step("j/k in the agents list too", async () => {
-    await page.goto("/KEYS/agents");
+    await page.goto("/KSTN/agents");
     await expect(page.getByTestId("agent-row")).toHaveCount(2);
     await keysReady(page);
     await page.keyboard.press("j");
     await page.keyboard.press("j");
     await expect(page.getByTestId("agent-row").nth(1).getByRole("link").first()).toBeFocused();
     await page.keyboard.press("Enter");
-    await page.waitForURL(/\/KEYS\/agents\/quinn$/);
+    await page.waitForURL(/\/KSTN\/agents\/quinn$/);
   });
 });
