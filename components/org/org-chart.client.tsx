@@ -8,7 +8,8 @@ import { cn } from "@/lib/cn";
 import { Button } from "@/components/ui/button";
 import { AgentAvatar } from "@/components/agents/agent-icon";
 import { layoutOrg, type OrgBox } from "@/components/org/org-layout";
-import { download, orgSvg, statusColours, svgSize, svgToPng, type OrgColours } from "@/components/org/org-export";
+import { orgSvg, statusColours, svgSize, svgToPng, type OrgColours } from "@/components/org/org-export";
+import { download } from "@/components/ui/download";
 import { usePanZoom } from "@/components/org/use-pan-zoom";
 
 /**

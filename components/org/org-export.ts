@@ -82,16 +82,5 @@ export async function svgToPng(svg: string, width: number, height: number): Prom
   return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("The PNG could not be made"))), "image/png"));
 }
 
-export function download(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** The SVG's pixel size for a layout (the PNG is drawn at this size times its scale). */
 export const svgSize = (layout: OrgLayout) => ({ width: Math.ceil(layout.width + PAD * 2), height: Math.ceil(layout.height + PAD * 2) });

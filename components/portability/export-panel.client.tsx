@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { previewExport, runExport, type ExportPreview, type PackageInclude } from "@/lib/queries/portability";
 import { zipPackage } from "@/lib/portability/browser-package";
 import { Button } from "@/components/ui/button";
+import { download as downloadFile } from "@/components/ui/download";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Alert } from "@/components/ui/alert";
 import { ApiErrorAlert } from "@/components/forms/api-error";
@@ -17,18 +18,6 @@ const DEFAULT_INCLUDE: PackageInclude = { company: true, agents: true, projects:
 interface Previewed {
   include: PackageInclude;
   answer: ExportPreview;
-}
-
-/** Hands bytes to the browser as a file download. */
-function saveFile(name: string, bytes: Uint8Array) {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: "application/zip" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
@@ -53,7 +42,7 @@ export function ExportPanel({ companyId }: { companyId: string }) {
     mutationFn: async ({ inc, paths }: { inc: PackageInclude; paths?: string[] }) => runExport(companyId, inc, paths),
     onSuccess: (answer) => {
       const name = `${answer.rootPath}.zip`;
-      saveFile(name, zipPackage(answer.rootPath, answer.files));
+      downloadFile(new Blob([zipPackage(answer.rootPath, answer.files) as BlobPart], { type: "application/zip" }), name);
       setSaved({ name, files: Object.keys(answer.files).length, warnings: answer.warnings });
     },
   });

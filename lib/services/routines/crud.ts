@@ -14,8 +14,8 @@ import { getCompanyOrThrow } from "@/lib/services/company-scope";
 
 export const DEFAULT_TITLE_TEMPLATE = "{{routine}} {{date}}";
 
-export async function getRoutineOrThrow(ctx: ServiceContext, routineId: string, permission: Permission, db: Db | Tx = ctx.db): Promise<Routine> {
-  const routine = await db.routine.findFirst({ where: { id: routineId, ...companyScope(ctx.actor) } });
+export async function getRoutineOrThrow(ctx: ServiceContext, routineId: string, permission: Permission, db: Db | Tx = ctx.db, inCompany?: string): Promise<Routine> {
+  const routine = await db.routine.findFirst({ where: { id: routineId, ...companyScope(ctx.actor, inCompany) } });
   if (!routine) throw notFound("Routine");
   authorize(ctx.actor, permission, routine.companyId);
   return routine;
@@ -94,8 +94,9 @@ export async function listRoutines(ctx: ServiceContext, companyRef: string, quer
   return { ...page, items: await routineDtos(ctx.db, page.items, base) };
 }
 
-export async function getRoutine(ctx: ServiceContext, routineId: string, base: string) {
-  return routineDtoOf(ctx.db, await getRoutineOrThrow(ctx, routineId, "routine.read"), base);
+/** inCompany: the board page's company; a routine of another company is then not found. */
+export async function getRoutine(ctx: ServiceContext, routineId: string, base: string, inCompany?: string) {
+  return routineDtoOf(ctx.db, await getRoutineOrThrow(ctx, routineId, "routine.read", ctx.db, inCompany), base);
 }
 
 export async function updateRoutine(ctx: ServiceContext, routineId: string, input: UpdateRoutineInput, base: string) {

@@ -23,8 +23,7 @@ const routineForPage = cache(async (prefix: string, routineId: string) => {
   const company = await companyForPrefix(prefix);
   const id = segment(routineId);
   if (!isUuid(id)) notFound();
-  const routine = await orNotFound(getRoutine(ctx, id, baseUrlOf(await headers())));
-  if (routine.companyId !== company.id) notFound();
+  const routine = await orNotFound(getRoutine(ctx, id, baseUrlOf(await headers()), company.id));
   return { ctx, company, routine };
 });
 
