@@ -101,7 +101,8 @@ async function delegate(me, issue) {
     say("no report to delegate to: doing it myself");
     return work(me, issue);
   }
-  await api("POST", `/issues/${issue.id}/comments`, { body: `Plan: ${mention(report)} drafts it as a sub-issue; I review and close this one when it is done.` });
+  // the sub-issue's assignment wakes the report; an @-mention here would wake it a second time
+  await api("POST", `/issues/${issue.id}/comments`, { body: `Plan: ${report.name} (${report.title || report.role}) drafts it as a sub-issue; I review and close this one when it is done.` });
   say(`commented the plan on ${issue.identifier}`);
   await reportCost(me, issue, "demo-planner", 1200, 300, 2);
   const sub = await api("POST", `/companies/${companyId}/issues`, {
