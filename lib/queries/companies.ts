@@ -31,3 +31,6 @@ export function uploadLogo(companyId: string, file: File) {
   form.append("file", file);
   return apiSend<{ assetId: string }>("POST", `/api/companies/${companyId}/logo`, form);
 }
+
+/** POST /api/demo-companies: a company whose scripted agents start on their first task at once. */
+export const createDemoCompany = () => apiSend<{ company: CompanyDto; boardPath: string }>("POST", "/api/demo-companies", {});

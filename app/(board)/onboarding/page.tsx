@@ -8,6 +8,7 @@ import { getIssueDetail } from "@/lib/services/issues/queries";
 import { boardPageContext, companyForPrefix, orNotFound } from "@/app/(board)/page-data";
 import { OnboardingShell } from "@/components/onboarding/onboarding-shell";
 import { CompanyStep } from "@/components/onboarding/company-step.client";
+import { DemoCompanyCard } from "@/components/onboarding/demo-card.client";
 import { CeoStep } from "@/components/onboarding/ceo-step.client";
 import { GoalStep } from "@/components/onboarding/goal-step.client";
 import { RunStep } from "@/components/onboarding/run-step.client";
@@ -27,7 +28,11 @@ export default async function OnboardingPage({ searchParams }: { searchParams: S
   // only instance admins create companies (POST /api/companies); anyone else has nothing to set up here
   if (!prefix) {
     if (!ctx.actor.isInstanceAdmin) redirect("/companies");
-    return <OnboardingShell step="company" user={ctx.actor}><CompanyStep /></OnboardingShell>;
+    return (
+      <OnboardingShell step="company" user={ctx.actor}>
+        <div className="space-y-6"><CompanyStep /><DemoCompanyCard /></div>
+      </OnboardingShell>
+    );
   }
 
   const company = await companyForPrefix(prefix);
