@@ -22,7 +22,7 @@ import { prismaExec } from "@/lib/services/wakeups";
  * absolute path, so the run works from any working directory and needs nothing on PATH
  * (docs/decisions/new-demo-demo-company.md). Charter's processes run from the project root.
  */
-export function demoAgentCommand(): { command: string; args: string[] } {
+function demoAgentCommand(): { command: string; args: string[] } {
   return { command: process.execPath, args: [path.join(process.cwd(), "scripts", "demo-agent.mjs")] };
 }
 
