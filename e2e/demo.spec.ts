@@ -35,6 +35,13 @@ test("Start with a demo company: the guide's button, then the first task done wi
   await signIn(page, ADMIN);
   await page.goto("/onboarding");
   await snap(page, testInfo, "00-guide");
+  if (process.env.CHARTER_E2E_SCREENSHOTS === "1") {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await snap(page, testInfo, "00-guide-390-dark");
+    await page.setViewportSize({ width: 1360, height: 900 });
+    await page.emulateMedia({ colorScheme: "light" });
+  }
   await page.getByRole("button", { name: "Start with a demo company" }).click();
   await page.waitForURL(/\/(DEM[A-Z]*)\/issues\/DEM[A-Z]*-1$/);
   const prefix = new URL(page.url()).pathname.split("/")[1];

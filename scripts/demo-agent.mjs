@@ -102,7 +102,7 @@ async function delegate(me, issue) {
     return work(me, issue);
   }
   // the sub-issue's assignment wakes the report; an @-mention here would wake it a second time
-  await api("POST", `/issues/${issue.id}/comments`, { body: `Plan: ${report.name} (${report.title || report.role}) drafts it as a sub-issue; I review and close this one when it is done.` });
+  await api("POST", `/issues/${issue.id}/comments`, { body: `Plan: ${report.name}, our ${report.role}, drafts it as a sub-issue; I review it and close this one when it is done.` });
   say(`commented the plan on ${issue.identifier}`);
   await reportCost(me, issue, "demo-planner", 1200, 300, 2);
   const sub = await api("POST", `/companies/${companyId}/issues`, {
