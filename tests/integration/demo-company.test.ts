@@ -82,6 +82,12 @@ describe("POST /api/demo-companies", () => {
       return all.every((r) => !["queued", "running"].includes(r.status)) && all;
     }, "the demo's runs to end");
     expect(runs.map((r) => r.status).sort()).toEqual(["succeeded", "succeeded", "succeeded"]);
+    // each run's log says what the script did, step by step
+    const [first] = runs.filter((r) => r.agentId === ceo.id).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    const log = (await client(admin.token).get(`/api/heartbeat-runs/${first.id}/log`)).body.content;
+    expect(log).toContain("I am Ada (ceo), woken for: assignment");
+    expect(log).toContain("checked out DEMO-1");
+    expect(log).toContain("delegated DEMO-2 to Grace");
     const spend = await client(admin.token).get(`/api/companies/${company.id}`);
     expect(spend.body.spentMonthlyCents).toBe(6);
   });
