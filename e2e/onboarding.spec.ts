@@ -1,9 +1,11 @@
 // The first-run journey of a board user: the setup URL `npm start` printed → first account → the
-// setup guide (company, CEO with a `process` adapter, goal and first issue, Run now) → the CEO's
-// live run → an engineer under the CEO → the org chart → sign out → sign in again.
+// setup guide's demo company, run to a finished task with its cost → the guide (company, CEO with a
+// `process` adapter, goal and first issue, Run now) → the CEO's live run → an engineer under the CEO
+// → the org chart → sign out → sign in again.
 // Later specs sign in as ADMIN and open "Acme Robotics" (ACME) in the switcher.
 import type { Page, TestInfo } from "@playwright/test";
 import { ADMIN, expect, setupURL, snap, test } from "./fixtures";
+import { watchTaskToDone } from "./demo";
 
 const CEO_COMMAND = "echo hello from the CEO; sleep 2";
 
@@ -18,7 +20,7 @@ async function snapBoth(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test("first run: set up, the guide to the CEO's first run, an engineer, sign out and back in", async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
 
   await test.step("the setup URL creates the first board user and opens the setup guide", async () => {
     await page.goto(setupURL());
@@ -51,6 +53,14 @@ test("first run: set up, the guide to the CEO's first run, an engineer, sign out
     await snapBoth(page, testInfo, "03-companies-empty");
     await page.getByRole("link", { name: "Set up your first company" }).click();
     await page.waitForURL(/\/onboarding$/);
+  });
+
+  await test.step("the guide's demo company: its scripted agents take the first task to done, with its cost", async () => {
+    await snapBoth(page, testInfo, "03b-guide-demo-offer");
+    await page.getByRole("button", { name: "Start with a demo company" }).click();
+    await page.waitForURL(/\/DEMO\/issues\/DEMO-1$/);
+    await watchTaskToDone(page, testInfo, "DEMO");
+    await page.goto("/onboarding");
   });
 
   await test.step("the company: the server's errors beside their fields, nothing typed lost", async () => {
