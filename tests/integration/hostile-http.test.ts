@@ -19,7 +19,7 @@ const exportsOf = (mod: Record<string, unknown>) => [...methodsOf(mod), ...(type
 
 describe("the front door's method table", () => {
   it("lists every route file, each with exactly the methods its module exports", async () => {
-    const files = [...apiRouteModules.map((r) => r.file), "app/api/[...path]/route.ts", "app/mcp/route.ts", "app/(oauth)/token/route.ts", "app/(oauth)/authorize/route.ts", "app/(oauth)/register/route.ts", "app/llms/skill.md/route.ts", "app/docs/api/route.ts"];
+    const files = [...apiRouteModules.map((r) => r.file), "app/api/[...path]/route.ts", "app/api/openapi.json/route.ts", "app/mcp/route.ts", "app/(oauth)/token/route.ts", "app/(oauth)/authorize/route.ts", "app/(oauth)/register/route.ts", "app/llms/skill.md/route.ts", "app/docs/api/route.ts"];
     for (const file of files) {
       const mod = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, unknown>;
       const row = table.find((r) => `app/${r.file}/route.ts` === file);
