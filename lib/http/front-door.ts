@@ -6,20 +6,24 @@
 //   came over https (PUBLIC_BASE_URL, or a trusted proxy, says so).
 // - the front door: the path is resolved the way Next's router will (lib/http/route-table.ts), then
 //   what Next would answer with a 500 or an empty, non-JSON error is answered here with the API's JSON
-//   error body {error, code, requestId}: a path whose percent-encoding is not UTF-8 (400), a method the
-//   route does not export (405 with Allow; TRACE included, which Next answers with a 500), any method
-//   on an unknown /api path the catch-all does not take (404), and requests Node's parser refuses
-//   (400/408/431). So a method is checked against the route that will run, whatever the path's spelling.
+//   error body {error, code, requestId}: a target that is no path or whose percent-encoding is not UTF-8
+//   (400), a method the route does not export or a page does not take (405 with Allow; TRACE included,
+//   which Next answers with a 500), any method on an unknown /api path the catch-all does not take
+//   (404), and requests Node's parser refuses (400/408/431). So a method is checked against the route
+//   that will run, whatever the path's spelling.
 import crypto from "node:crypto";
 import http from "node:http";
 import { syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import type { Socket } from "node:net";
 import { PEER_ADDRESS_HEADER, servedOverHttps, type HeaderSource } from "@/lib/auth/request-origin";
-import { allowedMethods, routeOf, routerPath, routeTable, STANDARD_METHODS, type RouteRow } from "@/lib/http/route-table";
+import { allowedMethods, routeOf, routerPath, routeTable, type RouteRow } from "@/lib/http/route-table";
 
 /** One year, subdomains left alone (other services of the domain may not speak https). */
 export const HSTS = "max-age=31536000";
+
+/** What a path without a route file (a page, an asset) takes. */
+const PAGE_METHODS = ["GET", "HEAD"];
 
 /** The API's catch-all: any method it does not take on an unknown /api path is a 404, as the catch-all answers. */
 const API_CATCH_ALL = "api/[...path]";
@@ -53,10 +57,11 @@ export function frontDoorAnswer(method: string, url: string, table: RouteRow[]):
   }
   const route = routeOf(resolved, table);
   if (route?.file === API_CATCH_ALL && !route.methods.includes(method)) return refusal(404, "not_found", "No such API endpoint");
-  // a page or an asset takes every standard method as Next does; anything else stops here
-  const allow = route ? allowedMethods(route) : STANDARD_METHODS;
+  // a page or an asset is read only (no server actions here): Next would render a page for PUT, answer
+  // OPTIONS with an empty 400 and an asset's other methods with a text 405
+  const allow = route ? allowedMethods(route) : PAGE_METHODS;
   if (allow.includes(method)) return null;
-  return refusal(405, "method_not_allowed", `${method} is not allowed here`, { Allow: (route ? allow : ["GET", "HEAD"]).join(", ") });
+  return refusal(405, "method_not_allowed", `${method} is not allowed here`, { Allow: allow.join(", ") });
 }
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;

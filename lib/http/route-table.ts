@@ -2,12 +2,13 @@
 // it exports, read once at start as text, and a request path resolved to the route the router will run,
 // the way Next 16's router resolves it (next/dist/server/lib/router-utils/resolve-routes.js and
 // filesystem.js): repeated slashes and backslashes collapsed (Next answers those with a 308 to the
-// collapsed path), dot segments removed by the URL parser (`..`, `%2e%2e`, `.%2E`, `%2e`), a static
-// route matched as sent or fully decoded (`/api%2Fhealth` is /api/health), a dynamic one as sent.
+// collapsed path), dot segments removed by the URL parser (`..`, `%2e%2e`, `.%2E`, `%2e`), and the
+// routes matched against the path still encoded: `/api%2Fhealth` is the page /[prefix], not /api/health
+// (e2e/hostile-http.spec.ts holds this against the real router).
 import fs from "node:fs";
 import path from "node:path";
 
-export const STANDARD_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const STANDARD_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const EXPORTABLE = STANDARD_METHODS.filter((m) => m !== "HEAD");
 
 export interface RouteRow {
@@ -15,8 +16,6 @@ export interface RouteRow {
   file: string;
   regex: RegExp;
   methods: string[];
-  /** no dynamic segment: the router also finds it by the decoded path */
-  static: boolean;
   rank: number;
 }
 
@@ -54,7 +53,7 @@ export function routeTable(appDir: string): RouteRow[] {
         const methods = exportedMethods(fs.readFileSync(path.join(dir, entry.name), "utf8"));
         const rank = parts.reduce((n, p) => n + p.rank, 0) - parts.length / 1000;
         const regex = new RegExp(`^${parts.map((p) => p.re).join("") || "/"}/?$`);
-        out.push({ file: segments.join("/"), regex, methods, static: parts.every((p) => p.rank === 0), rank });
+        out.push({ file: segments.join("/"), regex, methods, rank });
       }
     }
   };
@@ -85,20 +84,7 @@ export function routerPath(target: string): string | null {
   }
 }
 
-const decoded = (pathname: string): string | null => {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-};
-
 /** The route file the router runs for a resolved path (routerPath), or undefined for a page or an asset. */
 export function routeOf(pathname: string, table: RouteRow[]): RouteRow | undefined {
-  const plain = decoded(pathname);
-  return (
-    table.find((r) => r.static && r.regex.test(pathname)) ??
-    (plain === null ? undefined : table.find((r) => r.static && r.regex.test(plain))) ??
-    table.find((r) => r.regex.test(pathname))
-  );
+  return table.find((r) => r.regex.test(pathname));
 }

@@ -47,9 +47,9 @@ describe("the front door's method table", () => {
     expect(routerPath("*")).toBeNull();
     const file = (u: string) => routeOf(routerPath(u)!, table)?.file;
     expect(file("/api/x/%2e%2e/health")).toBe("api/health");
-    // a static route is also found by its decoded path, an encoded slash included; a dynamic one is not
-    expect(file("/api%2Fhealth")).toBe("api/health");
-    expect(file("/api/%68ealth")).toBe("api/health");
+    // routes are matched on the path still encoded, as the router does: an encoded slash or letter is no separator or name
+    expect(file("/api%2Fhealth")).toBeUndefined();
+    expect(file("/api/%68ealth")).toBe("api/[...path]");
     expect(file("/api/issues/a%2Fb")).toBe("api/issues/[issueId]");
     expect(file("/api/issues%2Fabc")).toBe("api/[...path]");
     expect(file("/some/board/page")).toBeUndefined();
@@ -59,7 +59,7 @@ describe("the front door's method table", () => {
     const answer = (m: string, u: string) => frontDoor.frontDoorAnswer(m, u, table);
     const healthOnly = { status: 405, code: "method_not_allowed", headers: { Allow: "GET, HEAD, OPTIONS" } };
     // the API's catch-all takes DELETE (a 404), so the raw spelling would have let these through to /api/health
-    for (const u of ["/api/x/%2e%2e/health", "/api/x/%2E%2E/health", "/api/x/../health", "/api//health", "/api/health/.", "/api%2Fhealth", "/api/x/y/%2e%2e/%2e%2e/health/"]) {
+    for (const u of ["/api/x/%2e%2e/health", "/api/x/%2E%2E/health", "/api/x/../health", "/api//health", "/api/health/.", "/api\\health", "/api/x/y/%2e%2e/%2e%2e/health/"]) {
       expect(answer("DELETE", u), u).toMatchObject(healthOnly);
     }
     // a board page (no route file) resolved into a route
@@ -68,6 +68,10 @@ describe("the front door's method table", () => {
     expect(answer("PROPFIND", "/api/x/%2e%2e/nope")).toMatchObject({ status: 404, code: "not_found" });
     expect(answer("GET", "*")).toMatchObject({ status: 400, code: "validation_error" });
     expect(answer("GET", "/api/%2e%2e/%zz")).toMatchObject({ status: 400, code: "validation_error" });
+    // a page or an asset is read only: GET and HEAD
+    for (const u of ["/api%2Fhealth", "/login", "/icon.svg", "/_next/static/x.js", "/api/%2e%2e"]) {
+      for (const m of ["PUT", "POST", "OPTIONS"]) expect(answer(m, u), `${m} ${u}`).toMatchObject({ status: 405, headers: { Allow: "GET, HEAD" } });
+    }
     expect(answer("DELETE", "/api/x/%2e%2e/issues/abc")).toMatchObject({ status: 405, headers: { Allow: "GET, HEAD, PATCH, OPTIONS" } });
     for (const [m, u] of [["GET", "/api/x/%2e%2e/health"], ["PATCH", "/api/x/%2e%2e/issues/abc"], ["POST", "/api//%2e%2e/mcp"], ["GET", "/api%2Fhealth"]]) {
       expect(answer(m, u), `${m} ${u}`).toBeNull();
