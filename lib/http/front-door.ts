@@ -20,7 +20,7 @@ import { PEER_ADDRESS_HEADER, servedOverHttps, type HeaderSource } from "@/lib/a
 import { allowedMethods, routeOf, routerPath, routeTable, type RouteRow } from "@/lib/http/route-table";
 
 /** One year, subdomains left alone (other services of the domain may not speak https). */
-export const HSTS = "max-age=31536000";
+const HSTS = "max-age=31536000";
 
 /** What a path without a route file (a page, an asset) takes. */
 const PAGE_METHODS = ["GET", "HEAD"];

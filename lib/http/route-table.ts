@@ -20,7 +20,7 @@ export interface RouteRow {
 }
 
 /** The methods a route file exports: `export const GET`, `export async function POST`, `export { h as GET }`. */
-export function exportedMethods(source: string): string[] {
+function exportedMethods(source: string): string[] {
   const out = new Set<string>();
   for (const m of source.matchAll(/export\s+(?:const|let|async\s+function|function)\s+([A-Z]+)\b/g)) out.add(m[1]);
   for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
