@@ -17,13 +17,15 @@ import { syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import type { Socket } from "node:net";
 import { PEER_ADDRESS_HEADER, servedOverHttps, type HeaderSource } from "@/lib/auth/request-origin";
-import { allowedMethods, routeOf, routerPath, routeTable, type RouteRow } from "@/lib/http/route-table";
+import { allowedMethods, routeOf, routerPath, routeTable, STANDARD_METHODS, type RouteRow } from "@/lib/http/route-table";
 
 /** One year, subdomains left alone (other services of the domain may not speak https). */
 const HSTS = "max-age=31536000";
 
 /** What a path without a route file (a page, an asset) takes. */
 const PAGE_METHODS = ["GET", "HEAD"];
+/** `next dev`'s own endpoints (the dev overlay POSTs to some): they answer their methods themselves. */
+const NEXT_DEV_ENDPOINT = /^\/__nextjs_/;
 
 /** The API's catch-all: any method it does not take on an unknown /api path is a 404, as the catch-all answers. */
 const API_CATCH_ALL = "api/[...path]";
@@ -60,7 +62,7 @@ export function frontDoorAnswer(method: string, url: string, table: RouteRow[]):
   // a page or an asset is read only (no server actions here): Next would render a page for PUT, answer
   // OPTIONS with an empty 400 and an asset's other methods with a text 405
   const allow = route ? allowedMethods(route) : PAGE_METHODS;
-  if (allow.includes(method)) return null;
+  if (allow.includes(method) || (!route && NEXT_DEV_ENDPOINT.test(resolved) && STANDARD_METHODS.includes(method))) return null;
   return refusal(405, "method_not_allowed", `${method} is not allowed here`, { Allow: allow.join(", ") });
 }
 

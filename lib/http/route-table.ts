@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const STANDARD_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+export const STANDARD_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const EXPORTABLE = STANDARD_METHODS.filter((m) => m !== "HEAD");
 
 export interface RouteRow {

@@ -72,6 +72,9 @@ describe("the front door's method table", () => {
     for (const u of ["/api%2Fhealth", "/login", "/icon.svg", "/_next/static/x.js", "/api/%2e%2e"]) {
       for (const m of ["PUT", "POST", "OPTIONS"]) expect(answer(m, u), `${m} ${u}`).toMatchObject({ status: 405, headers: { Allow: "GET, HEAD" } });
     }
+    // next dev's own endpoints answer for themselves (the dev overlay POSTs to them); not TRACE
+    expect(answer("POST", "/__nextjs_restart_dev")).toBeNull();
+    expect(answer("TRACE", "/__nextjs_restart_dev")).toMatchObject({ status: 405 });
     expect(answer("DELETE", "/api/x/%2e%2e/issues/abc")).toMatchObject({ status: 405, headers: { Allow: "GET, HEAD, PATCH, OPTIONS" } });
     for (const [m, u] of [["GET", "/api/x/%2e%2e/health"], ["PATCH", "/api/x/%2e%2e/issues/abc"], ["POST", "/api//%2e%2e/mcp"], ["GET", "/api%2Fhealth"]]) {
       expect(answer(m, u), `${m} ${u}`).toBeNull();
