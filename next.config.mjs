@@ -2,7 +2,7 @@
 // writes inline <script> tags (the RSC payload) into every page: a nonce would need a per-request
 // proxy and every page rendered per request for it, so scripts are limited to this origin plus inline
 // ones ('unsafe-inline'); framing, plugins, <base>, form posts and connections elsewhere are refused.
-// HSTS depends on how the browser reached us (https): lib/auth/request-stamp.ts adds it per request.
+// HSTS depends on how the browser reached us (https): lib/http/front-door.ts adds it per request.
 const dev = process.env.NODE_ENV === "development";
 const contentSecurityPolicy = [
   "default-src 'self'",

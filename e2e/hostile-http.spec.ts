@@ -1,17 +1,13 @@
 // Hostile HTTP against the real server (`npm start`: Node's http server, Next's router, the front
-// door lib/http/front-door.cjs): what the in-process API tests cannot send. Broken percent-encoding,
-// methods a route does not export (TRACE included, which a fetch Request cannot even carry), requests
-// Node's parser refuses, and next-auth's own error answers: never a 5xx, always the JSON error body.
+// door lib/http/front-door.ts): what the in-process API tests cannot send. Broken percent-encoding,
+// methods a route does not export (TRACE included, which a fetch Request cannot even carry), paths
+// spelled to reach another route than they name (`%2e%2e`, `//`, encoded slashes), requests Node's
+// parser refuses, and next-auth's own error answers: never a 5xx, always the JSON error body.
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { createRequire } from "node:module";
+import { routeTable } from "../lib/http/route-table";
 import { expect, test } from "./fixtures";
-
-const require = createRequire(import.meta.url);
-const frontDoor = require(path.resolve(import.meta.dirname, "../lib/http/front-door.cjs")) as {
-  routeTable: (appDir: string) => Array<{ file: string; regex: RegExp; methods: string[] }>;
-};
 
 interface Raw {
   status: number;
@@ -52,8 +48,7 @@ function expectJsonError(res: Raw, status: number, where: string) {
 }
 
 /** Every route file's URL with its dynamic segments filled in, and the methods it exports. */
-const routes = frontDoor
-  .routeTable(path.resolve(import.meta.dirname, "../app"))
+const routes = routeTable(path.resolve(import.meta.dirname, "../app"))
   .map((r) => ({ ...r, url: "/" + r.file.split("/").filter((s) => !/^\(.*\)$/.test(s)).map((s) => (s.startsWith("[") ? "x" : s)).join("/") }));
 
 test("broken percent-encoding in a path is a JSON 400, under /api and on board pages alike", async ({ baseURL }) => {
@@ -117,4 +112,81 @@ test("next-auth's endpoints: errors are the JSON body, documented answers unchan
   const csrf = await raw(baseURL!, "GET", "/api/auth/csrf");
   expect(csrf.status).toBe(200);
   expect(JSON.parse(csrf.text)).toEqual({ csrfToken: expect.any(String) });
+});
+
+/** Spellings of /api/health the router resolves to it; each must be checked against health's methods. */
+const healthSpellings = [
+  "/api/x/%2e%2e/health", "/api/x/%2E%2e/health", "/api/x/.%2e/health", "/api/x/../health", "/api/./health", "/api/%2e/health",
+  "/api/x/y/%2e%2e/%2e%2e/health", "/api//health", "/api///x/%2e%2e//health", "/api\\health", "/api/health/", "/api/health/.",
+  "/docs/%2e%2e/api/health", "/%2e%2e/api/health", "/login/%2e%2e/api/x/%2e%2e/health",
+];
+
+test("a path spelled with %2e%2e, %2e, // or \\ is checked against the route the router runs", async ({ baseURL }) => {
+  for (const p of healthSpellings) {
+    // the methods health lacks are refused as health refuses them, whichever route the raw spelling names
+    for (const method of ["DELETE", "PUT", "POST", "PATCH", "TRACE"]) {
+      const res = await raw(baseURL!, method, p);
+      expectJsonError(res, 405, `${method} ${p}`);
+      expect(res.headers.allow, `${method} ${p}`).toBe("GET, HEAD, OPTIONS");
+    }
+    // and what health takes reaches health, or Next's redirect to the collapsed path
+    const got = await raw(baseURL!, "GET", p);
+    if (got.status === 308) expect(new URL(got.headers.location!, baseURL).pathname, p).toBe("/api/health");
+    else {
+      expect(got.status, `GET ${p}: ${got.text.slice(0, 200)}`).toBe(200);
+      expect(JSON.parse(got.text), p).toMatchObject({ ok: true, database: "up" });
+    }
+  }
+});
+
+test("an encoded slash or letter is no separator or name to the router, nor to the front door", async ({ baseURL }) => {
+  // /api%2Fhealth is the company page /[prefix] (a redirect to sign in), so it takes GET and HEAD only
+  expect((await raw(baseURL!, "GET", "/api%2Fhealth")).status).toBe(307);
+  const put = await raw(baseURL!, "PUT", "/api%2Fhealth");
+  expectJsonError(put, 405, "PUT /api%2Fhealth");
+  expect(put.headers.allow).toBe("GET, HEAD");
+  // the API's catch-all: an unknown endpoint for any method
+  for (const p of ["/api/%68ealth", "/api/health%2F", "/api/issues%2Fabc"]) {
+    expectJsonError(await raw(baseURL!, "GET", p), 404, `GET ${p}`);
+    expectJsonError(await raw(baseURL!, "PROPFIND", p), 404, `PROPFIND ${p}`);
+  }
+  // an encoded slash inside a dynamic segment is part of the id
+  expectJsonError(await raw(baseURL!, "GET", "/api/issues/a%2Fb"), 401, "GET /api/issues/a%2Fb");
+  const del = await raw(baseURL!, "DELETE", "/api/issues/a%2Fb");
+  expectJsonError(del, 405, "DELETE /api/issues/a%2Fb");
+  expect(del.headers.allow).toBe("GET, HEAD, PATCH, OPTIONS");
+});
+
+test("no answer to a hostile spelling is an empty 405, an empty 400 or a 5xx", async ({ baseURL }) => {
+  const spellings = [
+    ...healthSpellings, "/api%2Fhealth", "/api/%68ealth",
+    "/api/issues/%2e%2e/%2e%2e/mcp", "/api//issues", "/api//issues/abc", "/api/issues%2Fabc", "/api/issues/a%2Fb", "/api/x/%2e%2e/issues/abc",
+    "/api/%2e%2e", "/api/%2e%2e/", "/%2e%2e/%2e%2e/etc/passwd", "/api/companies/%2e%2e/%2e%2e/openapi.json", "/mcp/%2e%2e/token",
+    "/api/x/%2e%2e/auth/session", "/login/%2e%2e/api/ping", "/login", "/icon.svg", "/_next/static/x.js", "/",
+  ];
+  for (const p of spellings) {
+    for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"]) {
+      const res = await raw(baseURL!, method, p);
+      const where = `${method} ${p}`;
+      expect(res.status, `${where}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+      if (res.status === 405) {
+        expect(res.headers.allow, where).toBeTruthy();
+        // the API's error body, or an OAuth endpoint's own (RFC 6749: /token answers GET and HEAD itself)
+        if (method !== "HEAD") {
+          expect(res.headers["content-type"], where).toMatch(/application\/json/);
+          expect(JSON.parse(res.text), where).toMatchObject({ error: expect.any(String) });
+        }
+      } else if (res.status >= 400 && method !== "HEAD") expect(res.text, where).not.toBe("");
+    }
+  }
+});
+
+test("a request target that is no path is a JSON 400; one in absolute form is checked by its path", async ({ baseURL }) => {
+  const star = await socket(baseURL!, "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  expect(star).toMatch(/^HTTP\/1\.1 400/);
+  expect(star).toContain('"code":"validation_error"');
+  const absolute = await socket(baseURL!, "DELETE http://elsewhere.example/api/x/%2e%2e/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  expect(absolute).toMatch(/^HTTP\/1\.1 405/);
+  expect(absolute).toMatch(/allow: GET, HEAD, OPTIONS/i);
+  expect(absolute).toContain('"code":"method_not_allowed"');
 });

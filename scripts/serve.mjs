@@ -91,7 +91,7 @@ if (mode === "start" && !fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
 // A flag NODE_OPTIONS does not take, so it goes on the command line, and for `start` only: `next dev`
 // passes its own flags on to its server process in NODE_OPTIONS, where this one stops Node from starting.
 const v8Flags = mode === "start" ? [`--initial-old-space-size=${Math.min(128, Math.floor(settings.CHARTER_MAX_HEAP_MB / 2))}`] : [];
-const frontDoor = path.join(root, "lib/http/front-door.cjs");
+const frontDoor = path.join(root, "lib/http/preload-front-door.cjs");
 const child = spawn(process.execPath, [...v8Flags, nextBin, mode, "-H", settings.HOST, "-p", String(settings.PORT)], {
   stdio: "inherit",
   env: {
@@ -101,9 +101,9 @@ const child = spawn(process.execPath, [...v8Flags, nextBin, mode, "-H", settings
     // a young generation of 32 MiB semi-spaces instead of 16: at a hundred requests in flight a
     // tenth of the server's time went to scavenges; fewer of them cut its CPU per request by ~12%
     // (docs/decisions/0005-server-heap-flags.md), and idle memory is unchanged (the space grows only under allocation)
+    // the server's one hook, before Next creates its server: the request stamp (the socket's address,
+    // HSTS) and the front door (what Next would answer with a 500 or a bodiless error; lib/http/front-door.ts)
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --max-old-space-size=${settings.CHARTER_MAX_HEAP_MB} --max-semi-space-size=32 --require "${frontDoor}"`.trim(),
-    // answers what Next would answer with a 500 or a bodiless error: broken percent-encoding, methods a route lacks (lib/http/front-door.cjs)
-    CHARTER_FRONT_DOOR: "1",
   },
 });
 if (prepared.setupToken) {

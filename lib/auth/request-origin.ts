@@ -1,13 +1,13 @@
 // Where a request came from and which address it was sent to. X-Forwarded-* headers are believed only
 // with TRUST_PROXY (a proxy in front sets them); otherwise any client could claim another address,
-// host or https. Without a proxy the client's address is the socket's, stamped by lib/auth/request-stamp.ts.
+// host or https. Without a proxy the client's address is the socket's, stamped by the server hook lib/http/front-door.ts.
 import { env } from "@/lib/env";
 
 export interface HeaderSource {
   get(name: string): string | null;
 }
 
-/** The header lib/auth/request-stamp.ts writes on every request (any client-sent value is overwritten). */
+/** The header lib/http/front-door.ts writes on every request (any client-sent value is overwritten). */
 export const PEER_ADDRESS_HEADER = "x-charter-peer-address";
 
 /** The value a proxy appended last: the only one a client cannot have written itself. */

@@ -3,6 +3,7 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
+import type { SqlExec } from "@/lib/db/sql-exec";
 import { passWriteFence } from "@/lib/db/write-fence";
 
 export type Db = PrismaClient;
@@ -99,9 +100,6 @@ export function statementName(text: string): string {
   return name;
 }
 const statementNames = new Map<string, string>();
-
-/** Runs one SQL statement inside a transaction and returns its rows. */
-export type SqlExec = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /** A transaction on one pooled connection, for hot paths written in SQL (fixed texts: statementName). */
 export async function sqlTx<T>(fn: (exec: SqlExec) => Promise<T>, pool: pg.Pool = sql()): Promise<T> {

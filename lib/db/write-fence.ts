@@ -4,7 +4,7 @@
 // says truthfully whether its request's writes committed, and a request whose reservation was taken
 // over (its first attempt presumed dead) cannot commit at all.
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { SqlExec } from "@/lib/db/client";
+import type { SqlExec } from "@/lib/db/sql-exec";
 import { AppError } from "@/lib/http/errors";
 
 export interface WriteFence {

@@ -1,7 +1,8 @@
 // The durable wake queue: WakeRequest rows with status `queued`, claimed by any number of workers
 // with FOR UPDATE SKIP LOCKED. A claim either skips the wake (with the reason) or turns it into a
 // HeartbeatRun and a short-lived run key, in one transaction, so a wake is never lost nor run twice.
-import { sqlTx, type SqlExec } from "@/lib/db/client";
+import { sqlTx } from "@/lib/db/client";
+import type { SqlExec } from "@/lib/db/sql-exec";
 import { mintToken } from "@/lib/auth/tokens";
 import { env } from "@/lib/env";
 import { uuidv7 } from "@/lib/ids";

@@ -1,7 +1,7 @@
 // The activity log: one row per mutation, written in the mutation's transaction.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isInstanceActor, type Actor } from "@/lib/auth/actor";
-import type { SqlExec } from "@/lib/db/client";
+import type { SqlExec } from "@/lib/db/sql-exec";
 import { uuidv7 } from "@/lib/ids";
 import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { activityDto } from "@/lib/dto/activity";

@@ -3,7 +3,8 @@
 // warning is logged once, when spend crosses the line. Budget pauses lift themselves when the
 // budget is raised or a new UTC month begins. All of it is SQL on a SqlExec, so it runs inside any
 // caller's transaction: a Prisma one (prismaExec) or a pg one (sqlTx), e.g. a run adapter's.
-import { sqlTx, type SqlExec } from "@/lib/db/client";
+import { sqlTx } from "@/lib/db/client";
+import type { SqlExec } from "@/lib/db/sql-exec";
 import type { Actor } from "@/lib/auth/actor";
 import { uuidv7 } from "@/lib/ids";
 import { actorRef, insertActivitySql } from "@/lib/services/activity";

@@ -4,7 +4,8 @@
 // SqlExec so the runtime can record a run's cost inside its own transaction. recordCostEvent is
 // the only writer of CostEvent: the rollup is right only if every event passes through it.
 import type pg from "pg";
-import { sql, sqlTx, statementName, type SqlExec } from "@/lib/db/client";
+import { sql, sqlTx, statementName } from "@/lib/db/client";
+import type { SqlExec } from "@/lib/db/sql-exec";
 import { currentFence } from "@/lib/db/write-fence";
 import { AppError, forbidden, invalidReference } from "@/lib/http/errors";
 import { uuidv7 } from "@/lib/ids";

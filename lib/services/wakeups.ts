@@ -7,7 +7,7 @@ import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { getAgentOrThrow } from "@/lib/services/agents/queries";
 import { uuidv7 } from "@/lib/ids";
-import type { SqlExec } from "@/lib/db/client";
+import type { SqlExec } from "@/lib/db/sql-exec";
 
 export interface WakeInput {
   companyId: string;

@@ -291,11 +291,11 @@ describe("cookie-authenticated writes need an Origin of this site", () => {
   });
 });
 
-describe("the request stamp of the Node server (lib/auth/request-stamp.ts)", () => {
+describe("the request stamp of the Node server's one hook (lib/http/front-door.ts)", () => {
   async function serve(fn: (url: string) => Promise<void>) {
-    const { installRequestStamp } = await import("@/lib/auth/request-stamp");
+    const { installFrontDoor } = await import("@/lib/http/front-door");
     const http = await import("node:http");
-    installRequestStamp();
+    installFrontDoor();
     const server = http.createServer((req, res) => res.end(String(req.headers[PEER_ADDRESS_HEADER])));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
@@ -323,5 +323,15 @@ describe("the request stamp of the Node server (lib/auth/request-stamp.ts)", () 
       expect(await hsts()).toBe("max-age=31536000");
       setEnv("PUBLIC_BASE_URL", "http://board.example.com");
       expect(await hsts({ "x-forwarded-proto": "https" })).toBeNull();
+    }));
+
+  it("is the front door too: what it refuses itself (a method the route lacks) is stamped like the rest", () =>
+    serve(async (url) => {
+      setEnv("PUBLIC_BASE_URL", "https://board.example.com");
+      const res = await fetch(new URL("/api/health", url), { method: "PUT" });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      expect(await res.json()).toMatchObject({ code: "method_not_allowed", requestId: expect.any(String) });
+      expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000");
     }));
 });

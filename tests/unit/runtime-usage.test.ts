@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jsonObjects, parseClaudeOutput, parseCodexOutput } from "@/lib/runtime/adapters/usage";
+import { parseClaudeOutput, parseCodexOutput } from "@/lib/runtime/adapters/usage";
+import { jsonObjects } from "@/lib/runtime/json-objects";
 import { readRuntimeConfig } from "@/lib/runtime/config";
 
 describe("claude output", () => {

@@ -14,7 +14,7 @@ import { forgetSession, saveSession, sessionToResume } from "@/lib/runtime/sessi
 import { ClaudeStream } from "@/lib/runtime/transcript/claude";
 import { CodexStream } from "@/lib/runtime/transcript/codex";
 import type { StepDraft } from "@/lib/runtime/transcript/steps";
-import type { Obj } from "@/lib/runtime/adapters/usage";
+import type { Obj } from "@/lib/runtime/json-objects";
 
 /** the tail of the output kept to recognize a CLI's "unknown session" error */
 const OUTPUT_TAIL = 64 * 1024;

@@ -1,28 +1,8 @@
-// Usage and cost from the JSON the coding CLIs print. Both may print one JSON document or one JSON
-// object per line (stream modes); anything that is not JSON is ignored.
+// Usage and cost from the JSON the coding CLIs print (its objects read by lib/runtime/json-objects.ts).
 import type { Usage } from "@/lib/runtime/adapters/types";
+import { isObj, jsonObjects, type Obj } from "@/lib/runtime/json-objects";
 import { estimateUsd } from "@/lib/runtime/prices";
 
-export type Obj = Record<string, unknown>;
-
-export function jsonObjects(text: string): Obj[] {
-  const trimmed = text.trim();
-  const whole = tryParse(trimmed);
-  if (whole) return Array.isArray(whole) ? whole.filter(isObj) : [whole];
-  return trimmed.split("\n").map((l) => tryParse(l.trim())).filter(isObj);
-}
-
-function tryParse(s: string): Obj | Obj[] | null {
-  if (!s.startsWith("{") && !s.startsWith("[")) return null;
-  try {
-    const v: unknown = JSON.parse(s);
-    return isObj(v) || Array.isArray(v) ? (v as Obj | Obj[]) : null;
-  } catch {
-    return null;
-  }
-}
-
-export const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
 const cents = (usd: unknown) => Math.round(num(usd) * 100);
 

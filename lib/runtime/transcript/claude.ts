@@ -2,7 +2,8 @@
 // `system` (init), `assistant` (text and thinking blocks, tool_use blocks become tool_call steps),
 // `user` (tool_result blocks become tool_result steps, named after their call), `result` (the
 // final line: the answer, usage and cost). The session id is on every line.
-import { claudeOutcomeOf, isObj, type ClaudeOutcome, type Obj } from "@/lib/runtime/adapters/usage";
+import { claudeOutcomeOf, type ClaudeOutcome } from "@/lib/runtime/adapters/usage";
+import { isObj, type Obj } from "@/lib/runtime/json-objects";
 import type { StepDraft } from "@/lib/runtime/transcript/steps";
 
 const str = (v: unknown) => (typeof v === "string" ? v : null);

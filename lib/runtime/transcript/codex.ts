@@ -2,7 +2,8 @@
 // id), items (agent_message and reasoning become assistant steps; command_execution, file_change,
 // mcp_tool_call and web_search a tool_call when started and a tool_result when completed),
 // `turn.completed` (a result step with the tokens and the estimated cost), failures.
-import { CodexTally, isObj, type CodexOutcome, type Obj } from "@/lib/runtime/adapters/usage";
+import { CodexTally, type CodexOutcome } from "@/lib/runtime/adapters/usage";
+import { isObj, type Obj } from "@/lib/runtime/json-objects";
 import type { StepDraft } from "@/lib/runtime/transcript/steps";
 
 const str = (v: unknown) => (typeof v === "string" ? v : null);

@@ -4,7 +4,7 @@
 // `system` steps: an odd line never fails a run. Caps: MAX_STEPS steps and RUN_CHARS_MAX
 // characters per run (result steps always kept), FIELD_MAX characters per field.
 import { log } from "@/lib/log";
-import { isObj, type Obj } from "@/lib/runtime/adapters/usage";
+import { isObj, type Obj } from "@/lib/runtime/json-objects";
 import { appendSteps } from "@/lib/runtime/run-records";
 import { finishDraft, MAX_STEPS, RUN_CHARS_MAX, type Redact, type Step, type StepDraft } from "@/lib/runtime/transcript/steps";
 

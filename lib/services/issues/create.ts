@@ -3,7 +3,8 @@
 // counter row is locked until commit, so the whole insert is one SQL statement to keep that short.
 import type { Issue, IssueStatus, Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
-import { sqlTx, type SqlExec } from "@/lib/db/client";
+import { sqlTx } from "@/lib/db/client";
+import type { SqlExec } from "@/lib/db/sql-exec";
 import { AppError } from "@/lib/http/errors";
 import { issueDto } from "@/lib/dto/issues";
 import { uuidv7 } from "@/lib/ids";

@@ -4,7 +4,7 @@
 // So a window or a delivery fires once, and two fires of one routine never both see "no open issue".
 import type { Prisma, RoutineRun } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
-import type { SqlExec } from "@/lib/db/client";
+import type { SqlExec } from "@/lib/db/sql-exec";
 import { uuidv7 } from "@/lib/ids";
 import { localDateTime } from "@/lib/routine-schedule";
 import { insertActivitySql, recordActivitySql, systemActorSql } from "@/lib/services/activity";

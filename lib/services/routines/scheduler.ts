@@ -6,7 +6,8 @@
 // trigger's nextFireAt were ever set back. A window nobody evaluated within 60 s of its minute is
 // missed (the catch-up policy decides); a later evaluation inside those 60 s is a normal fire.
 import type pg from "pg";
-import { sql, sqlTx, type SqlExec } from "@/lib/db/client";
+import { sql, sqlTx } from "@/lib/db/client";
+import type { SqlExec } from "@/lib/db/sql-exec";
 import { log } from "@/lib/log";
 import { lastWindowAtOrBefore, nextWindow } from "@/lib/routine-schedule";
 import { fireRoutine, RoutineGone } from "@/lib/services/routines/fire";
