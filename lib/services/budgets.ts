@@ -112,10 +112,10 @@ export async function settleBudgets(exec: SqlExec, actor: Actor | null, companyI
         AND a.status::text = ANY($4::text[])`,
     [companyId, ...monthDays(now), [...workingStatuses, "paused"]],
   );
-  const over = (r: Record<string, unknown>) =>
-    atLimit(Number(r.agentSpent), Number(r.agentBudget)) || atLimit(Number(r.companySpent), Number(r.companyBudget));
+  const companyOver = (r: Record<string, unknown>) => atLimit(Number(r.companySpent), Number(r.companyBudget));
+  const over = (r: Record<string, unknown>) => atLimit(Number(r.agentSpent), Number(r.agentBudget)) || companyOver(r);
   const toResume = rows.filter((r) => r.status === "paused" && r.pauseReason === "budget" && !over(r)).map((r) => String(r.id));
-  const toPause = rows.filter((r) => workingStatuses.includes(String(r.status)) && over(r)).map((r) => String(r.id));
+  const toPause = rows.filter((r) => workingStatuses.includes(String(r.status)) && over(r));
   let resumed: string[] = [];
   if (toResume.length) {
     const done = await exec(
@@ -128,8 +128,21 @@ export async function settleBudgets(exec: SqlExec, actor: Actor | null, companyI
     await logActivity(exec, actor, companyId, "agent.resumed", "agent", resumed, { reason: "budget" });
   }
   let paused: string[] = [];
-  for (const id of toPause) paused = paused.concat(await pauseForBudget(exec, actor, companyId, id, "agent"));
+  for (const r of toPause) paused = paused.concat(await pauseForBudget(exec, actor, companyId, String(r.id), companyOver(r) ? "company" : "agent"));
   return { resumed, paused };
+}
+
+/**
+ * Whose budget paused the agent: the scope its latest agent.paused row recorded (the company's wins
+ * when both are spent, as in enforceBudgets). The inbox statement reads the same column.
+ */
+export const budgetPauseScopeSql = (companyId: string, agentId: string) => `(SELECT l.details->>'scope' FROM "ActivityLog" l
+  WHERE l."companyId" = ${companyId} AND l."entityType" = 'agent' AND l."entityId" = ${agentId}::text AND l.action = 'agent.paused'
+  ORDER BY l.id DESC LIMIT 1)`;
+
+export async function budgetPauseScope(exec: SqlExec, agent: { companyId: string; id: string }): Promise<"agent" | "company"> {
+  const [row] = await exec(`SELECT ${budgetPauseScopeSql("$1::uuid", "$2::uuid")} AS scope`, [agent.companyId, agent.id]);
+  return row?.scope === "company" ? "company" : "agent";
 }
 
 export const isBudgetPaused = (a: { status: string; pauseReason: string | null }) => a.status === "paused" && a.pauseReason === "budget";
