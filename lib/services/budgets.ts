@@ -99,9 +99,22 @@ export async function enforceBudgets(exec: SqlExec, input: { companyId: string; 
 /**
  * Brings a company's budget pauses in line with its budgets now: agents paused for budget whose
  * own and company spend are both under budget resume (the budget was raised, or a new month
- * began), and working agents at a limit are paused (the budget was lowered). Returns the ids resumed.
+ * began), and working agents at a limit are paused (the budget was lowered). Under the budget locks
+ * (lockBudgets): the spend it reads includes every event decided before it. Returns the ids resumed.
  */
+/**
+ * The locks cost events take (charter_budget_lock), for a change of budgets: held until the caller's
+ * transaction commits, so every event is decided either before the change (and its spend is seen by
+ * settleBudgets) or after it (with the new budgets). A caller that changes a budget row takes them
+ * before its UPDATE: an event holding a lock may be about to pause that row. `agentId`: the agent
+ * whose budget changes (locked even while it has none).
+ */
+export async function lockBudgets(exec: SqlExec, companyId: string, agentId: string | null = null): Promise<void> {
+  await exec(`SELECT charter_budget_lock_company($1::uuid, $2::uuid)::text`, [companyId, agentId]);
+}
+
 export async function settleBudgets(exec: SqlExec, actor: Actor | null, companyId: string, now = new Date()): Promise<{ resumed: string[]; paused: string[] }> {
+  await lockBudgets(exec, companyId);
   const rows = await exec(
     `SELECT a.id::text AS id, a.status::text AS status, a."pauseReason"::text AS "pauseReason", a."budgetMonthlyCents" AS "agentBudget",
             c."budgetMonthlyCents" AS "companyBudget",

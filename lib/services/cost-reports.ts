@@ -49,10 +49,12 @@ function split(range: CostRange) {
 
 /**
  * Rollup rows of the whole days plus single events of the edges, as one derived table `c`: CostRollup
- * (by agent and project) or CostModelRollup (by agent, provider and model), whose columns name.
+ * (by agent and project) or CostModelRollup (by agent, provider and model), whose columns `columns` names.
  */
-function source(columns: string, rollup: "CostRollup" | "CostModelRollup" = "CostRollup") {
-  return `(SELECT ${columns}, "costCents", "inputTokens", "outputTokens", "eventCount" FROM "${rollup}"
+const rollups = { agents: `FROM "CostRollup"`, models: `FROM "CostModelRollup"` };
+
+function source(columns: string, rollup: keyof typeof rollups = "agents") {
+  return `(SELECT ${columns}, "costCents", "inputTokens", "outputTokens", "eventCount" ${rollups[rollup]}
             WHERE "companyId" = $1::uuid AND day >= $2::date AND day < $3::date
            UNION ALL
            SELECT ${columns.replace(/"projectId"/, `coalesce("projectId", '${NO_PROJECT}'::uuid) AS "projectId"`).replace(/\bday\b/, `("occurredAt" AT TIME ZONE 'UTC')::date AS day`)},
@@ -171,7 +173,7 @@ export async function costsByModel(ctx: ServiceContext, companyRef: string, quer
   const company = await getCompanyOrThrow(ctx, companyRef, "cost.read");
   const range = costRange(query);
   return run<Sums & { provider: string; model: string }>("cost-by-model",
-    `SELECT c.provider, c.model, ${sums} FROM ${source(`provider, model`, "CostModelRollup")}
+    `SELECT c.provider, c.model, ${sums} FROM ${source(`provider, model`, "models")}
       GROUP BY c.provider, c.model ORDER BY 3 DESC, c.provider, c.model`, company.id, range);
 }
 

@@ -112,9 +112,9 @@ function recordSql(guarded: boolean): string {
   const day = `($12::timestamptz AT TIME ZONE 'UTC')::date`;
   const fresh = `coalesce(CASE WHEN roll.day >= $14::date AND roll.day < $15::date THEN roll."costCents" END, 0)`;
   const recorded = `SELECT ref."agentOk", ref."issueOk", ref."projectOk", to_jsonb(ins.*) AS event, lk.locked,
-       st."agentBudgetCents", st."companyBudgetCents", (lk."agentOtherCents" + ${fresh})::float8 AS "agentSpentCents",
+       lk."agentBudgetCents", lk."companyBudgetCents", (lk."agentOtherCents" + ${fresh})::float8 AS "agentSpentCents",
        -- the company's month is summed only when it has a budget to hold it against (0: no limit)
-       CASE WHEN st."companyBudgetCents" > 0 THEN (lk."companyOtherCents" + ${fresh})::float8 ELSE 0 END AS "companySpentCents"
+       CASE WHEN lk."companyBudgetCents" > 0 THEN (lk."companyOtherCents" + ${fresh})::float8 ELSE 0 END AS "companySpentCents"
        FROM ref LEFT JOIN st ON true LEFT JOIN lk ON true LEFT JOIN ins ON true LEFT JOIN roll ON true`;
   return `WITH iss AS (
        -- an event of a run that names no issue is for the issue the run was woken for
@@ -130,14 +130,15 @@ function recordSql(guarded: boolean): string {
        SELECT a."budgetMonthlyCents" AS "agentBudgetCents", c."budgetMonthlyCents" AS "companyBudgetCents"
          FROM "Agent" a JOIN "Company" c ON c.id = a."companyId" WHERE a.id = $3::uuid AND a."companyId" = $2::uuid
      ), lk AS MATERIALIZED (
-       -- the function (its lock and fresh sums) only for a budget; its arguments name st, so it runs after st's filter
+       -- the function (its lock, fresh sums and fresh budgets: a budget change may have held the lock) only for a
+       -- budget; its arguments name st, so it runs after st's filter
        SELECT b.* FROM ref, st, charter_budget_lock($2::uuid, $3::uuid, $14::date, $15::date, ${day},
                                                     coalesce($5::uuid, ref."issueProjectId", '${NO_PROJECT}'::uuid), ${guarded},
                                                     st."agentBudgetCents", st."companyBudgetCents") b
         WHERE st."agentBudgetCents" > 0 OR st."companyBudgetCents" > 0
        UNION ALL
        SELECT (SELECT cents FROM charter_agent_month_spend($2::uuid, $3::uuid, $14::date, $15::date, ${day}, coalesce($5::uuid, ref."issueProjectId", '${NO_PROJECT}'::uuid))),
-              0::float8, false
+              0::float8, false, st."agentBudgetCents", st."companyBudgetCents"
          FROM ref, st WHERE NOT (st."agentBudgetCents" > 0 OR st."companyBudgetCents" > 0)
      ), ins AS (
        INSERT INTO "CostEvent" (id, "companyId", "agentId", "issueId", "projectId", "runId", provider, model, "inputTokens", "outputTokens", "costCents", "occurredAt", "createdAt", estimated)
