@@ -100,7 +100,7 @@ export function CostsView({ companyId, prefix, initial }: { companyId: string; p
                 key: p.projectId ?? "none",
                 label: p.projectId ? <Link href={`/${prefix}/projects/${p.projectId}`} className="hover:text-indigo-700 hover:underline">{p.name ?? "Project"}</Link> : <span className="text-slate-500">No project</span>,
                 cents: p.costCents,
-                hint: `${p.eventCount.toLocaleString("en-US")} events`,
+                hint: events(p.eventCount),
               }))} />
             )}
           </CardBody>
@@ -118,7 +118,7 @@ export function CostsView({ companyId, prefix, initial }: { companyId: string; p
                 key: `${m.provider}/${m.model}`,
                 label: <span><span className="text-slate-500">{m.provider}</span> · {m.model}</span>,
                 cents: m.costCents,
-                hint: `${m.eventCount.toLocaleString("en-US")} events · ${(m.inputTokens + m.outputTokens).toLocaleString("en-US")} tokens`,
+                hint: [events(m.eventCount), m.inputTokens + m.outputTokens > 0 ? `${(m.inputTokens + m.outputTokens).toLocaleString("en-US")} tokens` : null].filter(Boolean).join(" · "),
               }))} />
             )}
           </CardBody>
@@ -133,7 +133,7 @@ export function CostsView({ companyId, prefix, initial }: { companyId: string; p
                 key: i.issueId,
                 label: <Link href={`/${prefix}/issues/${i.identifier}`} className="hover:text-indigo-700 hover:underline"><span className="font-mono text-xs text-slate-500">{i.identifier}</span> {i.title}</Link>,
                 cents: i.costCents,
-                hint: `${i.eventCount.toLocaleString("en-US")} events`,
+                hint: events(i.eventCount),
               }))} />
             )}
           </CardBody>
@@ -142,6 +142,8 @@ export function CostsView({ companyId, prefix, initial }: { companyId: string; p
     </div>
   );
 }
+
+const events = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "event" : "events"}`;
 
 function AgentCosts({ rows, prefix }: { rows: AgentCost[] | undefined; prefix: string }) {
   if (!rows) return <p className="text-sm text-slate-500">Loading…</p>;
