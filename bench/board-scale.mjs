@@ -209,7 +209,7 @@ async function seedInSql(db, { company, agents, engineers, projects, goals, labe
   await seedCosts(q, A);
   await q(`SET session_replication_role = DEFAULT`, []);
   await q(`UPDATE "Issue" i SET "searchVector" = charter_issue_search_vector(i) WHERE i."companyId" = $1`);
-  await q(`VACUUM (ANALYZE) "Issue", "IssueComment", "IssueLabel", "ActivityLog", "HeartbeatRun", "CostEvent", "CostRollup"`, []);
+  await q(`VACUUM (ANALYZE) "Issue", "IssueComment", "IssueLabel", "ActivityLog", "HeartbeatRun", "CostEvent", "CostRollup", "CostModelRollup", "IssueCost"`, []);
   await q(`CHECKPOINT`, []);
   const { rows: [n] } = await q(`SELECT (SELECT count(*) FROM "IssueComment" WHERE "companyId" = $1)::int AS comments,
                                         (SELECT count(*) FROM "ActivityLog" WHERE "companyId" = $1)::int AS activity,
@@ -239,6 +239,14 @@ async function seedCosts(q, A) {
     SELECT "companyId", ("occurredAt" AT TIME ZONE 'UTC')::date, "agentId", coalesce("projectId", '00000000-0000-0000-0000-000000000000'::uuid),
            sum("costCents"), sum("inputTokens"), sum("outputTokens"), count(*)
       FROM "CostEvent" WHERE "companyId" = $1 GROUP BY 1, 2, 3, 4`);
+  // the other sums the recording statement keeps: per day, agent and model, and per issue
+  await q(`
+    INSERT INTO "CostModelRollup" ("companyId", day, "agentId", provider, model, "costCents", "inputTokens", "outputTokens", "eventCount")
+    SELECT "companyId", ("occurredAt" AT TIME ZONE 'UTC')::date, "agentId", provider, model, sum("costCents"), sum("inputTokens"), sum("outputTokens"), count(*)
+      FROM "CostEvent" WHERE "companyId" = $1 GROUP BY 1, 2, 3, 4, 5`);
+  await q(`
+    INSERT INTO "IssueCost" ("issueId", "companyId", "costCents", "eventCount")
+    SELECT "issueId", $1, sum("costCents"), count(*) FROM "CostEvent" WHERE "companyId" = $1 AND "issueId" IS NOT NULL GROUP BY "issueId"`);
 }
 
 // ---------- measuring ----------

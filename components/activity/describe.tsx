@@ -99,7 +99,8 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
     case "agent.updated":
       return <>changed {agent}&apos;s {changed || "profile"}</>;
     case "agent.paused":
-      return d.reason === "budget" ? <>paused {agent}: its budget is used up</> : <>paused {agent}</>;
+      if (d.reason !== "budget") return <>paused {agent}</>;
+      return d.scope === "company" ? <>paused {agent}: the company&apos;s monthly budget is used up</> : <>paused {agent}: its own monthly budget is used up</>;
     case "agent.resumed":
       return d.reason === "budget" ? <>resumed {agent}: its budget allows work again</> : <>resumed {agent}</>;
     case "agent.budget_warning":

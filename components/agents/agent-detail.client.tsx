@@ -122,7 +122,7 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
           <AgentRuns companyId={companyId} prefix={prefix} agentId={agent.id} agentStatus={agent.status} initialRuns={initialRuns} canRun={can.lifecycle} />
           <Card>
             <CardHeader title="Budget" description="Month-to-date spend from reported cost events" />
-            <CardBody><BudgetMeter spent={agent.spentMonthlyCents} budget={agent.budgetMonthlyCents} /></CardBody>
+            <CardBody><BudgetMeter spent={agent.spentMonthlyCents} budget={agent.budgetMonthlyCents} pausedByCompany={agent.budgetPause === "company"} /></CardBody>
           </Card>
           <AgentProfileForm companyId={companyId} agent={agent} agents={agents} readOnly={!can.update || terminated} />
           <AgentConfigCard companyId={companyId} agent={agent} readOnly={!can.update || terminated} canTest={can.update && !terminated}>
@@ -205,6 +205,14 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
 }
 
 function StatusNotice({ agent, prefix }: { agent: AgentWithChain; prefix: string }) {
+  if (agent.status === "paused" && agent.pauseReason === "budget" && agent.budgetPause === "company") {
+    return (
+      <Alert tone="warning" title="Paused: the company's monthly budget is spent">
+        Every working agent of the company is paused until the company&apos;s budget is raised in{" "}
+        <Link href={`/${prefix}/settings`} className="font-medium underline">Settings</Link> or a new month starts (UTC).
+      </Alert>
+    );
+  }
   if (agent.status === "paused") {
     return (
       <Alert tone="warning" title={pauseReasonText(agent.pauseReason) ?? "Paused"}>

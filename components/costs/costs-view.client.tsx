@@ -3,7 +3,10 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { costKeys, fetchCostSummary, fetchCostsByAgent, fetchCostsByProject, type AgentCost, type CostRangeParams, type CostSummary, type ProjectCost } from "@/lib/queries/costs";
+import {
+  costKeys, fetchCostSummary, fetchCostsByAgent, fetchCostsByIssue, fetchCostsByModel, fetchCostsByProject,
+  type AgentCost, type CostRangeParams, type CostSummary, type IssueCost, type ModelCost, type ProjectCost,
+} from "@/lib/queries/costs";
 import { formatBudget, formatCents, formatDate, spendPercent } from "@/lib/format";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -19,6 +22,8 @@ export interface CostsInitial {
   summary: CostSummary;
   byAgent: AgentCost[];
   byProject: ProjectCost[];
+  byModel: ModelCost[];
+  byIssue: IssueCost[];
 }
 
 export function CostsView({ companyId, prefix, initial }: { companyId: string; prefix: string; initial: CostsInitial }) {
@@ -27,6 +32,8 @@ export function CostsView({ companyId, prefix, initial }: { companyId: string; p
   const summary = useQuery({ queryKey: costKeys.report(companyId, "summary", range), queryFn: () => fetchCostSummary(companyId, range), initialData: same ? initial.summary : undefined });
   const byAgent = useQuery({ queryKey: costKeys.report(companyId, "by-agent", range), queryFn: () => fetchCostsByAgent(companyId, range), initialData: same ? initial.byAgent : undefined });
   const byProject = useQuery({ queryKey: costKeys.report(companyId, "by-project", range), queryFn: () => fetchCostsByProject(companyId, range), initialData: same ? initial.byProject : undefined });
+  const byModel = useQuery({ queryKey: costKeys.report(companyId, "by-model", range), queryFn: () => fetchCostsByModel(companyId, range), initialData: same ? initial.byModel : undefined });
+  const byIssue = useQuery({ queryKey: [...costKeys.all(companyId), "by-issue"], queryFn: () => fetchCostsByIssue(companyId), initialData: initial.byIssue });
 
   const choose = (next: CostRangeParams) => {
     if (!next.from || !next.to || next.from > next.to) return;
@@ -93,7 +100,40 @@ export function CostsView({ companyId, prefix, initial }: { companyId: string; p
                 key: p.projectId ?? "none",
                 label: p.projectId ? <Link href={`/${prefix}/projects/${p.projectId}`} className="hover:text-indigo-700 hover:underline">{p.name ?? "Project"}</Link> : <span className="text-slate-500">No project</span>,
                 cents: p.costCents,
-                hint: `${p.eventCount.toLocaleString("en-US")} events`,
+                hint: events(p.eventCount),
+              }))} />
+            )}
+          </CardBody>
+        </Card>
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardHeader title="By model" description="Spend in the range per provider and model" />
+          <CardBody>
+            {!byModel.data ? <p className="text-sm text-slate-500">Loading…</p> : byModel.data.length === 0 ? (
+              <EmptyState title="No spend in this range" className="py-8" />
+            ) : (
+              <BarList testId="costs-by-model" rows={byModel.data.map((m) => ({
+                key: `${m.provider}/${m.model}`,
+                label: <span><span className="text-slate-500">{m.provider}</span> · {m.model}</span>,
+                cents: m.costCents,
+                hint: [events(m.eventCount), m.inputTokens + m.outputTokens > 0 ? `${(m.inputTokens + m.outputTokens).toLocaleString("en-US")} tokens` : null].filter(Boolean).join(" · "),
+              }))} />
+            )}
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Most expensive issues" description="All time, whatever the range: what each issue's reported spend adds up to" />
+          <CardBody>
+            {byIssue.data.length === 0 ? (
+              <EmptyState title="No spend on any issue yet" className="py-8" />
+            ) : (
+              <BarList testId="costs-by-issue" rows={byIssue.data.map((i) => ({
+                key: i.issueId,
+                label: <Link href={`/${prefix}/issues/${i.identifier}`} className="hover:text-indigo-700 hover:underline"><span className="font-mono text-xs text-slate-500">{i.identifier}</span> {i.title}</Link>,
+                cents: i.costCents,
+                hint: events(i.eventCount),
               }))} />
             )}
           </CardBody>
@@ -102,6 +142,8 @@ export function CostsView({ companyId, prefix, initial }: { companyId: string; p
     </div>
   );
 }
+
+const events = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "event" : "events"}`;
 
 function AgentCosts({ rows, prefix }: { rows: AgentCost[] | undefined; prefix: string }) {
   if (!rows) return <p className="text-sm text-slate-500">Loading…</p>;

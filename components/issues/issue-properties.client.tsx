@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { isTerminal, issuePriorities, legalMovesFrom, type IssuePriority, type IssueStatus } from "@/lib/issue-status";
 import type { IssueDetail, IssuePatch } from "@/lib/queries/issues";
-import { formatDateTime, humanize } from "@/lib/format";
+import { formatCents, formatDateTime, humanize } from "@/lib/format";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Select } from "@/components/ui/input";
 import { MultiSelect } from "@/components/ui/multi-select.client";
@@ -140,6 +140,8 @@ export function IssueProperties({ companyId, prefix, issue, directory, maps, can
               <dd className="text-slate-700">{formatDateTime(issue.cancelledAt)}</dd>
             </>
           )}
+          <dt className="text-slate-500">Cost</dt>
+          <dd className="tabular-nums text-slate-700" data-testid="issue-cost" title="The sum of the cost events reported for this issue">{formatCents(issue.costCents)}</dd>
           <dt className="text-slate-500">Created</dt>
           <dd className="text-slate-700">{formatDateTime(issue.createdAt)}</dd>
           <dt className="text-slate-500">Updated</dt>

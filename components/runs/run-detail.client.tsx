@@ -25,7 +25,6 @@ interface Props {
   companyId: string;
   prefix: string;
   agent: { name: string; urlKey: string };
-  issue: { identifier: string; title: string } | null;
   initialRun: RunDto;
   initialLog: RunLog;
   initialTranscript: RunTranscript;
@@ -34,7 +33,7 @@ interface Props {
 
 type View = "transcript" | "log";
 
-export function RunDetail({ companyId, prefix, agent, issue, initialRun, initialLog, initialTranscript, canCancel }: Props) {
+export function RunDetail({ companyId, prefix, agent, initialRun, initialLog, initialTranscript, canCancel }: Props) {
   const queryClient = useQueryClient();
   const { data: run } = useQuery({
     queryKey: runKeys.detail(companyId, initialRun.id),
@@ -123,9 +122,17 @@ export function RunDetail({ companyId, prefix, agent, issue, initialRun, initial
           <CardBody>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-slate-500">Adapter</dt><dd className="text-slate-800">{adapterLabels[run.adapterType] ?? run.adapterType}</dd>
-              <dt className="text-slate-500">Task</dt>
-              <dd className="truncate text-slate-800">
-                {issue ? <Link href={`/${prefix}/issues/${issue.identifier}`} className="text-indigo-700 hover:underline">{issue.identifier} {issue.title}</Link> : "—"}
+              <dt className="text-slate-500">Issues</dt>
+              <dd className="min-w-0 text-slate-800" data-testid="run-issues">
+                {run.issues.length === 0 ? "—" : (
+                  <ul className="space-y-1">
+                    {run.issues.map((i) => (
+                      <li key={i.id} className="truncate">
+                        <Link href={`/${prefix}/issues/${i.identifier}`} className="text-indigo-700 hover:underline" title={`${i.identifier} ${i.title}`}>{i.identifier} {i.title}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </dd>
               <dt className="text-slate-500">Queued</dt><dd className="text-slate-800">{formatDateTime(run.createdAt)}</dd>
               <dt className="text-slate-500">Started</dt><dd className="text-slate-800">{run.startedAt ? formatDateTime(run.startedAt) : "—"}</dd>

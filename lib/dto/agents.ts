@@ -15,7 +15,7 @@ export interface ChainItem {
   title: string;
 }
 
-export function agentDto(row: Agent, spentMonthlyCents: number, chainOfCommand?: ChainItem[]) {
+export function agentDto(row: Agent, spentMonthlyCents: number, chainOfCommand?: ChainItem[], budgetPause?: "agent" | "company") {
   const budget = row.budgetMonthlyCents;
   return {
     id: row.id,
@@ -39,6 +39,7 @@ export function agentDto(row: Agent, spentMonthlyCents: number, chainOfCommand?:
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...(chainOfCommand ? { chainOfCommand } : {}),
+    ...(budgetPause ? { budgetPause } : {}),
   };
 }
 

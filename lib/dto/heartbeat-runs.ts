@@ -1,11 +1,19 @@
-import type { HeartbeatRun, HeartbeatRunStep, WakeRequest } from "@/lib/generated/prisma/client";
+import type { HeartbeatRun, HeartbeatRunStep, IssueStatus, WakeRequest } from "@/lib/generated/prisma/client";
 import { redactSecrets } from "@/lib/secrets";
 
 export type WakeSummary = Pick<WakeRequest, "id" | "reason" | "source" | "issueId" | "commentId" | "approvalId">;
 
+/** An issue a run worked on: the one it was woken for, or one it checked out, changed, commented on or created. */
+export interface RunIssue {
+  id: string;
+  identifier: string;
+  title: string;
+  status: IssueStatus;
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function runDto(row: Omit<HeartbeatRun, "log">, wake?: WakeSummary) {
+export function runDto(row: Omit<HeartbeatRun, "log">, wake?: WakeSummary, issues: RunIssue[] = []) {
   return {
     id: row.id,
     companyId: row.companyId,
@@ -17,6 +25,7 @@ export function runDto(row: Omit<HeartbeatRun, "log">, wake?: WakeSummary) {
     issueId: row.issueId ?? wake?.issueId ?? null,
     commentId: wake?.commentId ?? null,
     approvalId: wake?.approvalId ?? null,
+    issues,
     status: row.status,
     adapterType: row.adapterType,
     startedAt: iso(row.startedAt),
@@ -26,6 +35,7 @@ export function runDto(row: Omit<HeartbeatRun, "log">, wake?: WakeSummary) {
     exitCode: row.exitCode,
     error: row.error,
     logBytes: row.logBytes,
+    // the sum of the run's cost events (kept by the statement recording each, lib/services/costs.ts)
     costCents: row.costCents,
     createdAt: row.createdAt.toISOString(),
   };

@@ -18,6 +18,8 @@ export interface InboxRow {
   commentBody: string | null;
   agentName: string | null;
   agentUrlKey: string | null;
+  /** a budget-paused agent's: whose budget paused it (lib/services/budgets.ts budgetPauseScopeSql) */
+  budgetScope: string | null;
   pauseReason: string | null;
   userName: string | null;
   routineRunStatus: string | null;
@@ -80,7 +82,8 @@ const shapes: Record<InboxItemKind, (r: InboxRow) => Shape> = {
   }),
   agent_paused: (r) => ({
     title: `${r.agentName} is paused`,
-    summary: r.pauseReason === "loop" ? "Paused by the loop breaker: it kept waking without getting anywhere" : "Paused: over its monthly budget",
+    summary: r.pauseReason === "loop" ? "Paused by the loop breaker: it kept waking without getting anywhere"
+      : r.budgetScope === "company" ? "Paused: the company is over its monthly budget" : "Paused: over its own monthly budget",
     path: `agents/${r.agentUrlKey}`,
   }),
 };

@@ -62,6 +62,7 @@ export interface Finish {
   error: string | null;
   logTail: string;
   logBytes: number;
+  /** the cost of the usage the adapter reported, for the activity row (the run's column is kept by its cost events) */
   costCents: number;
   /** only close a run that is still open (the orphan sweep); a finish always records its log */
   onlyIfOpen?: boolean;
@@ -75,7 +76,7 @@ const finishSql = `
     UPDATE "HeartbeatRun" SET
       status = CASE WHEN status IN ('queued', 'running') THEN $2::"RunStatus" ELSE status END,
       "finishedAt" = coalesce("finishedAt", now()), "exitCode" = $3, error = coalesce(error, $4),
-      log = right(log || $5, $6), "logBytes" = "logBytes" + $7, "costCents" = "costCents" + $8, "heartbeatAt" = now()
+      log = right(log || $5, $6), "logBytes" = "logBytes" + $7, "heartbeatAt" = now()
      WHERE id = $1::uuid AND (NOT $10::boolean OR status IN ('queued', 'running')) RETURNING id, "companyId", "agentId", status
   ), k AS (
     DELETE FROM "AgentKey" USING r WHERE "AgentKey"."companyId" = r."companyId" AND "AgentKey"."agentId" = r."agentId" AND "AgentKey"."runId" = r.id

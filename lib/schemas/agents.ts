@@ -90,6 +90,8 @@ const agentFields = {
 export const agentResponseSchema = z.object({
   ...agentFields,
   chainOfCommand: z.array(chainItemSchema).optional().describe("Managers from the direct one up to the CEO (single-agent reads)"),
+  budgetPause: z.enum(["agent", "company"]).optional()
+    .describe("A budget-paused agent's single-agent read: whose monthly budget is spent, its own or the company's"),
 }).meta({ id: "Agent" });
 
 export const agentKeyResponseSchema = z.object({

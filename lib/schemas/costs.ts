@@ -93,3 +93,18 @@ export const costsByProjectResponseSchema = z.array(z.object({
   status: z.enum(ProjectStatus).nullable(),
   ...sums,
 }));
+
+export const costsByModelResponseSchema = z.array(z.object({
+  provider: z.string(),
+  model: z.string(),
+  ...sums,
+}));
+
+export const costsByIssueResponseSchema = z.array(z.object({
+  issueId: uuidSchema,
+  identifier: z.string(),
+  title: z.string(),
+  status: z.string(),
+  costCents: intSchema.describe("The sum of the cost events naming the issue, over all time"),
+  eventCount: intSchema,
+}));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AdapterType, RunStepKind, WakeReason, WakeStatus } from "@/lib/generated/prisma/enums";
+import { AdapterType, IssueStatus, RunStepKind, WakeReason, WakeStatus } from "@/lib/generated/prisma/enums";
 import { dateTimeSchema, intSchema, jsonValueSchema, uuidSchema } from "@/lib/schemas/common";
 
 const runStatuses = ["queued", "running", "succeeded", "failed", "cancelled", "timed_out"] as const;
@@ -8,7 +8,7 @@ export const runParams = z.object({ runId: uuidSchema });
 
 export const listRunsQuery = z.object({
   agentId: uuidSchema.optional().describe("Only this agent's runs"),
-  issueId: uuidSchema.optional().describe("Only the runs that worked on this issue"),
+  issueId: uuidSchema.optional().describe("Only the runs that worked on this issue: woken for it, or checked it out, changed it, commented on it or created it"),
   status: z.enum(runStatuses).optional().describe("Only runs in this status"),
 });
 
@@ -34,6 +34,8 @@ export const runResponseSchema = z.object({
   issueId: uuidSchema.nullable(),
   commentId: uuidSchema.nullable(),
   approvalId: uuidSchema.nullable(),
+  issues: z.array(z.object({ id: uuidSchema, identifier: z.string(), title: z.string(), status: z.enum(IssueStatus) }))
+    .describe("The issues the run worked on: the one it was woken for first, then those it checked out, changed, commented on or created"),
   status: z.enum(runStatuses),
   adapterType: z.enum(AdapterType),
   startedAt: dateTimeSchema.nullable(),
@@ -43,7 +45,7 @@ export const runResponseSchema = z.object({
   exitCode: z.number().int().nullable(),
   error: z.string().nullable(),
   logBytes: intSchema,
-  costCents: intSchema,
+  costCents: intSchema.describe("The sum of the run's cost events: those its adapter reported and those posted with its key"),
   createdAt: dateTimeSchema,
 }).meta({ id: "HeartbeatRun" });
 

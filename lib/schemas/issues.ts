@@ -132,6 +132,7 @@ const resolved = { project: projectSummary.nullable(), goal: goalSummary.nullabl
 export const issueDetailResponseSchema = z.object({
   ...issueFields,
   ...resolved,
+  costCents: z.number().int().min(0).describe("What the issue cost: the sum of the cost events naming it, over all time"),
   ancestors: z.array(z.object({
     id: uuidSchema,
     identifier: z.string(),

@@ -24,13 +24,39 @@ export function actorRef(actor: Actor | null): { actorType: "user" | "agent" | "
 
 const rowOf = (actor: Actor | null, input: ActivityInput) => ({ ...actorRef(actor), ...input, details: input.details ?? {} });
 
+/** The run whose key made the change, when the change is to an issue: the run is then linked to it. */
+const runOf = (actor: Actor | null, input: ActivityInput) => (input.entityType === "issue" && actor?.kind === "agent" ? actor.runId : null);
+
+/**
+ * The one INSERT of run ↔ issue links (a run touched an issue: checked it out, changed it, commented,
+ * created it), as SQL expressions like insertActivitySql's; a NULL run links nothing. Every write to an
+ * issue by a run's key passes through an activity row, so the link is made beside it: here for
+ * recordActivity(ies)/recordActivitySql, and by the hand-written statements that write their own row.
+ */
+export function insertRunIssueSql(row: { companyId: string; runId: string; issueId: string }, from?: string): string {
+  return `INSERT INTO "HeartbeatRunIssue" ("companyId", "runId", "issueId")
+    SELECT ${row.companyId}::uuid, ${row.runId}::uuid, ${row.issueId}::uuid${from ? `
+      FROM ${from}` : ""}
+     WHERE ${row.runId}::uuid IS NOT NULL
+    ON CONFLICT DO NOTHING`;
+}
+
+const linkSql = insertRunIssueSql({ companyId: "$1", runId: "$2", issueId: "ids.id" }, "unnest($3::uuid[]) AS ids(id)");
+
+async function linkRun(tx: Tx, actor: Actor | null, inputs: ActivityInput[]) {
+  const linked = inputs.filter((i) => runOf(actor, i));
+  if (linked.length > 0) await tx.$executeRawUnsafe(linkSql, linked[0].companyId, runOf(actor, linked[0]), linked.map((i) => i.entityId));
+}
+
 export async function recordActivity(tx: Tx, actor: Actor | null, input: ActivityInput): Promise<void> {
   await tx.activityLog.create({ data: rowOf(actor, input) });
+  await linkRun(tx, actor, [input]);
 }
 
 /** recordActivity for several rows of one actor, in one statement. */
 export async function recordActivities(tx: Tx, actor: Actor | null, inputs: ActivityInput[]): Promise<void> {
   if (inputs.length > 0) await tx.activityLog.createMany({ data: inputs.map((input) => rowOf(actor, input)) });
+  await linkRun(tx, actor, inputs);
 }
 
 /**
@@ -67,6 +93,8 @@ const recordSql = insertActivitySql({ id: "$1", companyId: "$2", actorType: "$3"
 export async function recordActivitySql(exec: SqlExec, actor: Actor | null, input: ActivityInput): Promise<void> {
   const { actorType, actorId } = actorRef(actor);
   await exec(recordSql, [uuidv7(), input.companyId, actorType, actorId, input.action, input.entityType, input.entityId, JSON.stringify(input.details ?? {})]);
+  const runId = runOf(actor, input);
+  if (runId) await exec(linkSql, [input.companyId, runId, [input.entityId]]);
 }
 
 const order = [["id", "desc", "uuid"]] as const;

@@ -100,9 +100,22 @@ export async function enforceBudgets(exec: SqlExec, input: { companyId: string; 
 /**
  * Brings a company's budget pauses in line with its budgets now: agents paused for budget whose
  * own and company spend are both under budget resume (the budget was raised, or a new month
- * began), and working agents at a limit are paused (the budget was lowered). Returns the ids resumed.
+ * began), and working agents at a limit are paused (the budget was lowered). Under the budget locks
+ * (lockBudgets): the spend it reads includes every event decided before it. Returns the ids resumed.
  */
+/**
+ * The locks cost events take (charter_budget_lock), for a change of budgets: held until the caller's
+ * transaction commits, so every event is decided either before the change (and its spend is seen by
+ * settleBudgets) or after it (with the new budgets). A caller that changes a budget row takes them
+ * before its UPDATE: an event holding a lock may be about to pause that row. `agentId`: the agent
+ * whose budget changes (locked even while it has none).
+ */
+export async function lockBudgets(exec: SqlExec, companyId: string, agentId: string | null = null): Promise<void> {
+  await exec(`SELECT charter_budget_lock_company($1::uuid, $2::uuid)::text`, [companyId, agentId]);
+}
+
 export async function settleBudgets(exec: SqlExec, actor: Actor | null, companyId: string, now = new Date()): Promise<{ resumed: string[]; paused: string[] }> {
+  await lockBudgets(exec, companyId);
   const rows = await exec(
     `SELECT a.id::text AS id, a.status::text AS status, a."pauseReason"::text AS "pauseReason", a."budgetMonthlyCents" AS "agentBudget",
             c."budgetMonthlyCents" AS "companyBudget",
@@ -113,10 +126,10 @@ export async function settleBudgets(exec: SqlExec, actor: Actor | null, companyI
         AND a.status::text = ANY($4::text[])`,
     [companyId, ...monthDays(now), [...workingStatuses, "paused"]],
   );
-  const over = (r: Record<string, unknown>) =>
-    atLimit(Number(r.agentSpent), Number(r.agentBudget)) || atLimit(Number(r.companySpent), Number(r.companyBudget));
+  const companyOver = (r: Record<string, unknown>) => atLimit(Number(r.companySpent), Number(r.companyBudget));
+  const over = (r: Record<string, unknown>) => atLimit(Number(r.agentSpent), Number(r.agentBudget)) || companyOver(r);
   const toResume = rows.filter((r) => r.status === "paused" && r.pauseReason === "budget" && !over(r)).map((r) => String(r.id));
-  const toPause = rows.filter((r) => workingStatuses.includes(String(r.status)) && over(r)).map((r) => String(r.id));
+  const toPause = rows.filter((r) => workingStatuses.includes(String(r.status)) && over(r));
   let resumed: string[] = [];
   if (toResume.length) {
     const done = await exec(
@@ -129,8 +142,21 @@ export async function settleBudgets(exec: SqlExec, actor: Actor | null, companyI
     await logActivity(exec, actor, companyId, "agent.resumed", "agent", resumed, { reason: "budget" });
   }
   let paused: string[] = [];
-  for (const id of toPause) paused = paused.concat(await pauseForBudget(exec, actor, companyId, id, "agent"));
+  for (const r of toPause) paused = paused.concat(await pauseForBudget(exec, actor, companyId, String(r.id), companyOver(r) ? "company" : "agent"));
   return { resumed, paused };
+}
+
+/**
+ * Whose budget paused the agent: the scope its latest agent.paused row recorded (the company's wins
+ * when both are spent, as in enforceBudgets). The inbox statement reads the same column.
+ */
+export const budgetPauseScopeSql = (companyId: string, agentId: string) => `(SELECT l.details->>'scope' FROM "ActivityLog" l
+  WHERE l."companyId" = ${companyId} AND l."entityType" = 'agent' AND l."entityId" = ${agentId}::text AND l.action = 'agent.paused'
+  ORDER BY l.id DESC LIMIT 1)`;
+
+export async function budgetPauseScope(exec: SqlExec, agent: { companyId: string; id: string }): Promise<"agent" | "company"> {
+  const [row] = await exec(`SELECT ${budgetPauseScopeSql("$1::uuid", "$2::uuid")} AS scope`, [agent.companyId, agent.id]);
+  return row?.scope === "company" ? "company" : "agent";
 }
 
 export const isBudgetPaused = (a: { status: string; pauseReason: string | null }) => a.status === "paused" && a.pauseReason === "budget";

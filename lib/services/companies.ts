@@ -8,7 +8,7 @@ import type { CreateCompanyInput, UpdateCompanyInput } from "@/lib/schemas/compa
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { companiesSpendCents, companySpendCents } from "@/lib/services/spend";
-import { settleBudgets } from "@/lib/services/budgets";
+import { lockBudgets, settleBudgets } from "@/lib/services/budgets";
 import { prismaExec } from "@/lib/services/wakeups";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 
@@ -125,6 +125,7 @@ export async function updateCompany(ctx: ServiceContext, ref: string, input: Upd
   }
   const { issuePrefix: _p, spentMonthlyCents: _s, ...data } = input;
   const updated = await inTx(ctx, async (tx) => {
+    if (data.budgetMonthlyCents !== undefined) await lockBudgets(prismaExec(tx), company.id);
     const row = await tx.company.update({ where: { id: company.id }, data });
     // a raised budget lifts budget pauses, a lowered one may impose them (docs/design.md §7)
     if (data.budgetMonthlyCents !== undefined) await settleBudgets(prismaExec(tx), ctx.actor, company.id);

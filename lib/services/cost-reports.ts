@@ -1,4 +1,4 @@
-// Cost reports over [from, to): whole UTC days are read from CostRollup (a few rows per day), and
+// Cost reports over [from, to): whole UTC days are read from the rollups (a few rows per day), and
 // only the partial days at either edge of a date-time range from CostEvent itself, so a company
 // with a million events answers in milliseconds.
 import { sql } from "@/lib/db/client";
@@ -47,9 +47,14 @@ function split(range: CostRange) {
   return { dayFrom: isoDay(dayFrom), dayTo: isoDay(dayTo), edges: [range.from, dayFrom, dayTo, range.to] };
 }
 
-/** Rollup rows of the whole days plus single events of the edges, as one derived table `c`. */
-function source(columns: string) {
-  return `(SELECT ${columns}, "costCents", "inputTokens", "outputTokens", "eventCount" FROM "CostRollup"
+/**
+ * Rollup rows of the whole days plus single events of the edges, as one derived table `c`: CostRollup
+ * (by agent and project) or CostModelRollup (by agent, provider and model), whose columns `columns` names.
+ */
+const rollups = { agents: `FROM "CostRollup"`, models: `FROM "CostModelRollup"` };
+
+function source(columns: string, rollup: keyof typeof rollups = "agents") {
+  return `(SELECT ${columns}, "costCents", "inputTokens", "outputTokens", "eventCount" ${rollups[rollup]}
             WHERE "companyId" = $1::uuid AND day >= $2::date AND day < $3::date
            UNION ALL
            SELECT ${columns.replace(/"projectId"/, `coalesce("projectId", '${NO_PROJECT}'::uuid) AS "projectId"`).replace(/\bday\b/, `("occurredAt" AT TIME ZONE 'UTC')::date AS day`)},
@@ -162,4 +167,29 @@ export async function costsByProject(ctx: ServiceContext, companyRef: string, qu
       };
     })
     .sort((x, y) => y.costCents - x.costCents);
+}
+
+export async function costsByModel(ctx: ServiceContext, companyRef: string, query: CostRangeQuery) {
+  const company = await getCompanyOrThrow(ctx, companyRef, "cost.read");
+  const range = costRange(query);
+  return run<Sums & { provider: string; model: string }>("cost-by-model",
+    `SELECT c.provider, c.model, ${sums} FROM ${source(`provider, model`, "models")}
+      GROUP BY c.provider, c.model ORDER BY 3 DESC, c.provider, c.model`, company.id, range);
+}
+
+/** Issues listed by costsByIssue: the most expensive, enough for the page and the API. */
+const TOP_ISSUES = 20;
+
+/** The most expensive issues over all time (IssueCost, one row per issue, read in its index's order). */
+export async function costsByIssue(ctx: ServiceContext, companyRef: string) {
+  const company = await getCompanyOrThrow(ctx, companyRef, "cost.read");
+  const { rows } = await sql().query<{ issueId: string; identifier: string; title: string; status: string; costCents: number; eventCount: number }>({
+    name: "cost-by-issue",
+    text: `SELECT i.id::text AS "issueId", i.identifier, i.title, i.status::text AS status, c."costCents"::float8 AS "costCents", c."eventCount"
+             FROM "IssueCost" c JOIN "Issue" i ON i.id = c."issueId" AND i."companyId" = c."companyId"
+            WHERE c."companyId" = $1::uuid AND c."costCents" > 0
+            ORDER BY c."costCents" DESC, c."issueId" LIMIT ${TOP_ISSUES}`,
+    values: [company.id],
+  });
+  return rows;
 }

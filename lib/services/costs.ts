@@ -90,35 +90,60 @@ function ruleActs(spent: string, budget: string): string {
                              OR ${spent} >= ${budget}::float8))`;
 }
 
+// The event's other sums, in the same statement: per day, agent and model (the report by model), the
+// issue's total and the run's (saturating: a run's column is int4, its events' sum need not be).
+const foldSql = `mroll AS (
+       INSERT INTO "CostModelRollup" ("companyId", day, "agentId", provider, model, "costCents", "inputTokens", "outputTokens", "eventCount")
+       SELECT "companyId", ("occurredAt" AT TIME ZONE 'UTC')::date, "agentId", provider, model, "costCents", "inputTokens", "outputTokens", 1 FROM ins
+       ON CONFLICT ("companyId", day, "agentId", provider, model) DO UPDATE SET
+         "costCents" = "CostModelRollup"."costCents" + EXCLUDED."costCents",
+         "inputTokens" = "CostModelRollup"."inputTokens" + EXCLUDED."inputTokens",
+         "outputTokens" = "CostModelRollup"."outputTokens" + EXCLUDED."outputTokens",
+         "eventCount" = "CostModelRollup"."eventCount" + 1
+     ), icost AS (
+       INSERT INTO "IssueCost" ("issueId", "companyId", "costCents", "eventCount")
+       SELECT "issueId", "companyId", "costCents", 1 FROM ins WHERE "issueId" IS NOT NULL
+       ON CONFLICT ("issueId") DO UPDATE SET "costCents" = "IssueCost"."costCents" + EXCLUDED."costCents", "eventCount" = "IssueCost"."eventCount" + 1
+     ), rcost AS (
+       UPDATE "HeartbeatRun" r SET "costCents" = least(r."costCents"::bigint + ins."costCents", 2147483647)
+         FROM ins WHERE r.id = ins."runId" AND r."companyId" = ins."companyId"
+     )`;
+
 function recordSql(guarded: boolean): string {
   const day = `($12::timestamptz AT TIME ZONE 'UTC')::date`;
   const fresh = `coalesce(CASE WHEN roll.day >= $14::date AND roll.day < $15::date THEN roll."costCents" END, 0)`;
   const recorded = `SELECT ref."agentOk", ref."issueOk", ref."projectOk", to_jsonb(ins.*) AS event, lk.locked,
-       st."agentBudgetCents", st."companyBudgetCents", (lk."agentOtherCents" + ${fresh})::float8 AS "agentSpentCents",
+       lk."agentBudgetCents", lk."companyBudgetCents", (lk."agentOtherCents" + ${fresh})::float8 AS "agentSpentCents",
        -- the company's month is summed only when it has a budget to hold it against (0: no limit)
-       CASE WHEN st."companyBudgetCents" > 0 THEN (lk."companyOtherCents" + ${fresh})::float8 ELSE 0 END AS "companySpentCents"
+       CASE WHEN lk."companyBudgetCents" > 0 THEN (lk."companyOtherCents" + ${fresh})::float8 ELSE 0 END AS "companySpentCents"
        FROM ref LEFT JOIN st ON true LEFT JOIN lk ON true LEFT JOIN ins ON true LEFT JOIN roll ON true`;
-  return `WITH ref AS (
-       SELECT EXISTS (SELECT 1 FROM "Agent" WHERE id = $3::uuid AND "companyId" = $2::uuid) AS "agentOk",
-              (SELECT i."projectId" FROM "Issue" i WHERE i.id = $4::uuid AND i."companyId" = $2::uuid) AS "issueProjectId",
-              ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM "Issue" WHERE id = $4::uuid AND "companyId" = $2::uuid)) AS "issueOk",
+  return `WITH iss AS (
+       -- an event of a run that names no issue is for the issue the run was woken for
+       SELECT coalesce($4::uuid, (SELECT i.id FROM "HeartbeatRun" r JOIN "Issue" i ON i.id = r."issueId" AND i."companyId" = r."companyId"
+                                   WHERE r.id = $6::uuid AND r."companyId" = $2::uuid)) AS id
+     ), ref AS (
+       SELECT EXISTS (SELECT 1 FROM "Agent" WHERE id = $3::uuid AND "companyId" = $2::uuid) AS "agentOk", iss.id AS "issueId",
+              (SELECT i."projectId" FROM "Issue" i WHERE i.id = iss.id AND i."companyId" = $2::uuid) AS "issueProjectId",
+              (iss.id IS NULL OR EXISTS (SELECT 1 FROM "Issue" WHERE id = iss.id AND "companyId" = $2::uuid)) AS "issueOk",
               ($5::uuid IS NULL OR EXISTS (SELECT 1 FROM "Project" WHERE id = $5::uuid AND "companyId" = $2::uuid)) AS "projectOk"
+         FROM iss
      ), st AS MATERIALIZED (
        SELECT a."budgetMonthlyCents" AS "agentBudgetCents", c."budgetMonthlyCents" AS "companyBudgetCents"
          FROM "Agent" a JOIN "Company" c ON c.id = a."companyId" WHERE a.id = $3::uuid AND a."companyId" = $2::uuid
      ), lk AS MATERIALIZED (
-       -- the function (its lock and fresh sums) only for a budget; its arguments name st, so it runs after st's filter
+       -- the function (its lock, fresh sums and fresh budgets: a budget change may have held the lock) only for a
+       -- budget; its arguments name st, so it runs after st's filter
        SELECT b.* FROM ref, st, charter_budget_lock($2::uuid, $3::uuid, $14::date, $15::date, ${day},
                                                     coalesce($5::uuid, ref."issueProjectId", '${NO_PROJECT}'::uuid), ${guarded},
                                                     st."agentBudgetCents", st."companyBudgetCents") b
         WHERE st."agentBudgetCents" > 0 OR st."companyBudgetCents" > 0
        UNION ALL
        SELECT (SELECT cents FROM charter_agent_month_spend($2::uuid, $3::uuid, $14::date, $15::date, ${day}, coalesce($5::uuid, ref."issueProjectId", '${NO_PROJECT}'::uuid))),
-              0::float8, false
+              0::float8, false, st."agentBudgetCents", st."companyBudgetCents"
          FROM ref, st WHERE NOT (st."agentBudgetCents" > 0 OR st."companyBudgetCents" > 0)
      ), ins AS (
        INSERT INTO "CostEvent" (id, "companyId", "agentId", "issueId", "projectId", "runId", provider, model, "inputTokens", "outputTokens", "costCents", "occurredAt", "createdAt", estimated)
-       SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, coalesce($5::uuid, ref."issueProjectId"), $6::uuid, $7, $8, $9, $10, $11, $12::timestamptz, $13::timestamptz, $16::boolean
+       SELECT $1::uuid, $2::uuid, $3::uuid, ref."issueId", coalesce($5::uuid, ref."issueProjectId"), $6::uuid, $7, $8, $9, $10, $11, $12::timestamptz, $13::timestamptz, $16::boolean
          FROM ref, lk WHERE ref."agentOk" AND ref."issueOk" AND ref."projectOk"
        RETURNING *
      ), roll AS (
@@ -131,7 +156,7 @@ function recordSql(guarded: boolean): string {
          "outputTokens" = "CostRollup"."outputTokens" + EXCLUDED."outputTokens",
          "eventCount" = "CostRollup"."eventCount" + 1
        RETURNING day, "projectId", "costCents"
-     )${guarded
+     ), ${foldSql}${guarded
     ? `, recorded AS (${recorded})
      SELECT * FROM recorded
       WHERE charter_budget_guard(coalesce(${ruleActs('"agentSpentCents"', '"agentBudgetCents"')} OR ${ruleActs('"companySpentCents"', '"companyBudgetCents"')}, false))`

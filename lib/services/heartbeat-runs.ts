@@ -5,7 +5,7 @@ import type { HeartbeatRun, RunStatus } from "@/lib/generated/prisma/client";
 import { authorize, companyScope } from "@/lib/auth/permissions";
 import { AppError, invalidReference, notFound } from "@/lib/http/errors";
 import { keysetPage, type ListQuery } from "@/lib/http/pagination";
-import { runDto, runStepDto, type WakeSummary } from "@/lib/dto/heartbeat-runs";
+import { runDto, runStepDto, type RunIssue, type WakeSummary } from "@/lib/dto/heartbeat-runs";
 import { inTx, type ServiceContext } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
@@ -27,6 +27,37 @@ async function wakesOf(db: Db, companyId: string, runs: RunRow[]): Promise<Map<s
   return new Map(wakes.map((w) => [w.id, w]));
 }
 
+/** Each run's issues: the one it was woken for first, then the ones it touched in the order it first did. */
+async function issuesOf(db: Db, companyId: string, runs: RunRow[], wakes: Map<string, WakeSummary>): Promise<Map<string, RunIssue[]>> {
+  if (runs.length === 0) return new Map();
+  const wakeIssue = (r: RunRow) => r.issueId ?? (r.wakeRequestId ? wakes.get(r.wakeRequestId)?.issueId : null) ?? null;
+  const links = await db.heartbeatRunIssue.findMany({
+    where: { companyId, runId: { in: runs.map((r) => r.id) } }, orderBy: { createdAt: "asc" }, select: { runId: true, issueId: true },
+  });
+  const ids = [...new Set([...runs.map(wakeIssue), ...links.map((l) => l.issueId)].filter((id): id is string => !!id))];
+  const issues = ids.length === 0 ? [] : await db.issue.findMany({
+    where: { companyId, id: { in: ids } }, select: { id: true, identifier: true, title: true, status: true },
+  });
+  const byId = new Map(issues.map((i) => [i.id, i]));
+  return new Map(runs.map((r) => {
+    const ordered = [wakeIssue(r), ...links.filter((l) => l.runId === r.id).map((l) => l.issueId)];
+    const found = [...new Set(ordered)].map((id) => (id ? byId.get(id) : undefined)).filter((i): i is RunIssue => !!i);
+    return [r.id, found];
+  }));
+}
+
+async function runDtos(db: Db, companyId: string, runs: RunRow[]) {
+  const wakes = await wakesOf(db, companyId, runs);
+  const issues = await issuesOf(db, companyId, runs, wakes);
+  return runs.map((r) => runDto(r, r.wakeRequestId ? wakes.get(r.wakeRequestId) : undefined, issues.get(r.id)));
+}
+
+/** The runs that worked on an issue: those woken for it, and those linked to it by a write (lib/services/activity.ts). */
+async function issueRunFilter(db: Db, companyId: string, issueId: string) {
+  const linked = await db.heartbeatRunIssue.findMany({ where: { companyId, issueId }, select: { runId: true } });
+  return linked.length === 0 ? { issueId } : { OR: [{ issueId }, { id: { in: linked.map((l) => l.runId) } }] };
+}
+
 export interface RunListQuery extends ListQuery {
   agentId?: string;
   issueId?: string;
@@ -35,19 +66,18 @@ export interface RunListQuery extends ListQuery {
 
 export async function listRuns(ctx: ServiceContext, companyRef: string, query: RunListQuery) {
   const company = await getCompanyOrThrow(ctx, companyRef, "activity.read");
+  const byIssue = query.issueId ? await issueRunFilter(ctx.db, company.id, query.issueId) : {};
   const page = await keysetPage(query, order, ({ after, ...page }) => ctx.db.heartbeatRun.findMany({
     where: {
       companyId: company.id,
       ...(query.agentId ? { agentId: query.agentId } : {}),
-      ...(query.issueId ? { issueId: query.issueId } : {}),
       ...(query.status ? { status: query.status } : {}),
-      ...after,
+      AND: [byIssue, after],
     },
     omit: runColumns,
     ...page,
   }));
-  const wakes = await wakesOf(ctx.db, company.id, page.items);
-  return { ...page, items: page.items.map((r) => runDto(r, r.wakeRequestId ? wakes.get(r.wakeRequestId) : undefined)) };
+  return { ...page, items: await runDtos(ctx.db, company.id, page.items) };
 }
 
 async function getRunRowOrThrow(ctx: ServiceContext, runId: string, inCompany?: string): Promise<RunRow> {
@@ -60,8 +90,8 @@ async function getRunRowOrThrow(ctx: ServiceContext, runId: string, inCompany?: 
 /** The run, among the caller's companies or only in `inCompany` when given. */
 export async function getRun(ctx: ServiceContext, runId: string, inCompany?: string) {
   const row = await getRunRowOrThrow(ctx, runId, inCompany);
-  const wakes = await wakesOf(ctx.db, row.companyId, [row]);
-  return runDto(row, row.wakeRequestId ? wakes.get(row.wakeRequestId) : undefined);
+  const [run] = await runDtos(ctx.db, row.companyId, [row]);
+  return run;
 }
 
 /** The kept part of the log (its newest characters); `logBytes` counts everything ever written. */

@@ -14,6 +14,7 @@ import { inboxItemDto, type InboxRow } from "@/lib/dto/inbox-items";
 import { UNREAD_COUNT_CAP, type BoardInboxQuery, type InboxCount, type InboxItemKind, type MarkInboxInput } from "@/lib/schemas/inbox";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import type { ServiceContext } from "@/lib/services/context";
+import { budgetPauseScopeSql } from "@/lib/services/budgets";
 
 /** How far back the kinds that are events, not states, reach. */
 const INBOX_WINDOWS = { failedRunsDays: 14, mentionsDays: 30, routineRunsDays: 14 } as const;
@@ -126,7 +127,8 @@ SELECT p.kind, p.key, p.at, p.read, d.*
     SELECT ap.type::text AS "approvalType", ap.payload->>'name' AS "hireName",
            r.status::text AS "runStatus", left(r.error, 300) AS "runError",
            i.identifier, i.title AS "issueTitle", i.status::text AS "issueStatus", left(c.body, 300) AS "commentBody",
-           g.name AS "agentName", g."urlKey" AS "agentUrlKey", g."pauseReason"::text AS "pauseReason", u.name AS "userName",
+           g.name AS "agentName", g."urlKey" AS "agentUrlKey", g."pauseReason"::text AS "pauseReason",
+           CASE WHEN p.kind = 'agent_paused' AND g."pauseReason" = 'budget' THEN ${budgetPauseScopeSql("$1", "g.id")} END AS "budgetScope", u.name AS "userName",
            rr.status::text AS "routineRunStatus", rr.reason::text AS "routineRunReason", rr.source::text AS "routineRunSource",
            rr."routineId" AS "routineId", ro.name AS "routineName"
       FROM (SELECT 1) one

@@ -25,5 +25,8 @@ export async function companySnapshot(companyId: string) {
     routines: await d.routine.findMany({ where: { companyId }, ...byId }),
     routineTriggers: await d.routineTrigger.findMany({ where: { companyId }, ...byId }),
     routineRuns: await d.routineRun.findMany({ where: { companyId }, ...byId }),
+    runIssues: await d.heartbeatRunIssue.findMany({ where: { companyId }, orderBy: [{ runId: "asc" }, { issueId: "asc" }] }),
+    issueCosts: await d.issueCost.findMany({ where: { companyId }, orderBy: { issueId: "asc" } }),
+    modelRollup: await d.costModelRollup.findMany({ where: { companyId }, orderBy: [{ day: "asc" }, { agentId: "asc" }, { provider: "asc" }, { model: "asc" }] }),
   };
 }

@@ -8,7 +8,7 @@ import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { agentDtos, agentIdentity, agentIdentityByKey, agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { recordConfigRevision, configKeys } from "@/lib/services/agents/config-revisions";
-import { isBudgetPaused, liftStaleBudgetPause, settleBudgets } from "@/lib/services/budgets";
+import { isBudgetPaused, liftStaleBudgetPause, lockBudgets, settleBudgets } from "@/lib/services/budgets";
 import { prismaExec } from "@/lib/services/wakeups";
 import { assertConfigValid, mergeRedacted } from "@/lib/services/agents/config-input";
 
@@ -165,6 +165,7 @@ export async function updateAgent(ctx: ServiceContext, ref: string, input: Updat
       ...(input.reportsTo !== undefined ? { reportsToId: input.reportsTo } : {}),
       ...(config as { adapterConfig?: Prisma.InputJsonObject; runtimeConfig?: Prisma.InputJsonObject }),
     };
+    if (input.budgetMonthlyCents !== undefined) await lockBudgets(prismaExec(tx), current.companyId, current.id);
     const row = await tx.agent.update({ where: { id: current.id }, data });
     if (input.budgetMonthlyCents !== undefined) await settleBudgets(prismaExec(tx), ctx.actor, row.companyId);
     // one save is one revision, naming only what it really changed (a form sends every section)

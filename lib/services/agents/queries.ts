@@ -8,6 +8,7 @@ import type { ServiceContext, Tx } from "@/lib/services/context";
 import { sql, type Db } from "@/lib/db/client";
 import { agentKeyAuthenticates } from "@/lib/auth/actor";
 import { agentsSpendCents, atWarning, monthDays } from "@/lib/services/spend";
+import { budgetPauseScope, isBudgetPaused } from "@/lib/services/budgets";
 
 /** The agent by id or urlKey, among the caller's companies or only in `inCompany` when given. */
 export async function getAgentOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db, inCompany?: string): Promise<Agent> {
@@ -42,8 +43,11 @@ export async function chainOfCommand(db: Db | Tx, agent: Pick<Agent, "companyId"
 }
 
 export async function agentWithChain(db: Db | Tx, agent: Agent) {
-  const [spend, chain] = await Promise.all([agentsSpendCents(db, agent.companyId, [agent.id]), chainOfCommand(db, agent)]);
-  return agentDto(agent, spend.get(agent.id) ?? 0, chain);
+  const [spend, chain, budgetPause] = await Promise.all([
+    agentsSpendCents(db, agent.companyId, [agent.id]), chainOfCommand(db, agent),
+    isBudgetPaused(agent) ? budgetPauseScope((text, values) => db.$queryRawUnsafe(text, ...values), agent) : undefined,
+  ]);
+  return agentDto(agent, spend.get(agent.id) ?? 0, chain, budgetPause);
 }
 
 export async function agentDtos(db: Db | Tx, companyId: string, agents: Agent[]) {

@@ -9,7 +9,7 @@ import { issueDto } from "@/lib/dto/issues";
 import { isUuid } from "@/lib/schemas/common";
 import { uuidv7 } from "@/lib/ids";
 import { inTx, type ServiceContext } from "@/lib/services/context";
-import { actorRef, insertActivitySql, recordActivity } from "@/lib/services/activity";
+import { actorRef, insertActivitySql, insertRunIssueSql, recordActivity } from "@/lib/services/activity";
 import { checkoutSources } from "@/lib/services/issues/status";
 import { getIssueOrThrow, issueColumns, issueWithLabels } from "@/lib/services/issues/queries";
 import { liftStaleBudgetPause } from "@/lib/services/budgets";
@@ -59,6 +59,7 @@ const checkoutActivity = insertActivitySql({
   id: "$6", companyId: '"companyId"', actorType: "$7", actorId: "$8", action: "'issue.checked_out'", entityType: "'issue'", entityId: "id",
   details: "jsonb_build_object('agentId', $2::text, 'identifier', identifier, 'from', $9::text)",
 }, "upd");
+const checkoutLink = insertRunIssueSql({ companyId: '"companyId"', runId: "$3", issueId: "id" }, "upd");
 const returning = `RETURNING ${issueColumns("i")}, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = i."companyId" AND l."issueId" = i.id) AS "labelIds"`;
 
 export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { agentId: string; expectedStatuses: IssueStatus[] }) {
@@ -89,6 +90,8 @@ export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { a
        ${returning}
      ), act AS (
        ${checkoutActivity}
+     ), lnk AS (
+       ${checkoutLink}
      )
      SELECT * FROM upd`,
     values: [t.id, input.agentId, actor.kind === "agent" ? actor.runId : null, input.expectedStatuses, checkoutSources, uuidv7(), actorType, actorId, t.status],

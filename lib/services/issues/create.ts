@@ -10,7 +10,7 @@ import { issueDto } from "@/lib/dto/issues";
 import { uuidv7 } from "@/lib/ids";
 import type { CreateIssueInput } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
-import { actorRef, insertActivitySql } from "@/lib/services/activity";
+import { actorRef, insertActivitySql, insertRunIssueSql } from "@/lib/services/activity";
 import { companyIdOrThrow } from "@/lib/services/company-scope";
 import { requestWake, type WakeInput } from "@/lib/services/wakeups";
 import { initialStatuses } from "@/lib/services/issues/status";
@@ -45,6 +45,8 @@ const insertIssueSql = `
       id: "$15", companyId: "$1", actorType: "$16", actorId: "$17", action: "'issue.created'", entityType: "'issue'", entityId: "i.id",
       details: `jsonb_build_object('identifier', i.identifier, 'title', i.title, 'status', i.status, 'assigneeAgentId', i."assigneeAgentId")`,
     }, "i")}
+  ), r AS (
+    ${insertRunIssueSql({ companyId: "$1", runId: "$18", issueId: "i.id" }, "i")}
   )
   SELECT i.*, $14::text[] AS "labelIds" FROM i`;
 
@@ -65,7 +67,7 @@ export async function insertIssue(exec: SqlExec, companyId: string, input: Creat
     companyId, uuidv7(), input.title, input.description ?? "", status, input.priority,
     input.parentId ?? null, input.projectId ?? null, input.goalId ?? null, input.assigneeAgentId ?? null, input.assigneeUserId ?? null,
     actor?.kind === "agent" ? actor.agentId : null, actor?.kind === "board" ? actor.userId : null,
-    labelIds, uuidv7(), actorType, actorId,
+    labelIds, uuidv7(), actorType, actorId, actor?.kind === "agent" ? actor.runId : null,
   ])) as unknown as (Issue & { labelIds: string[] })[];
   if (issue.assigneeAgentId && wake) {
     await requestWake(exec, {

@@ -65,10 +65,11 @@ export async function getIssueDetail(ctx: ServiceContext, ref: string, inCompany
   const all = [issue, ...ancestors];
   const projectIds = [...new Set(all.map((i) => i.projectId).filter((v): v is string => !!v))];
   const goalIds = [...new Set(all.map((i) => i.goalId).filter((v): v is string => !!v))];
-  const [projects, goals, labels] = await Promise.all([
+  const [projects, goals, labels, cost] = await Promise.all([
     projectIds.length ? ctx.db.project.findMany({ where: { companyId: issue.companyId, id: { in: projectIds } } }) : [],
     goalIds.length ? ctx.db.goal.findMany({ where: { companyId: issue.companyId, id: { in: goalIds } } }) : [],
     labelIdsOf(ctx.db, issue.companyId, [issue.id]),
+    ctx.db.issueCost.findFirst({ where: { issueId: issue.id, companyId: issue.companyId }, select: { costCents: true } }),
   ]);
   const project = new Map(projects.map((p) => [p.id, projectSummary(p)]));
   const goal = new Map(goals.map((g) => [g.id, goalSummary(g)]));
@@ -76,6 +77,7 @@ export async function getIssueDetail(ctx: ServiceContext, ref: string, inCompany
   return {
     ...issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [] }),
     ...resolve(issue),
+    costCents: Number(cost?.costCents ?? 0),
     ancestors: ancestors.map((a) => ({
       id: a.id, identifier: a.identifier, title: a.title, status: a.status, priority: a.priority,
       assigneeAgentId: a.assigneeAgentId, projectId: a.projectId, goalId: a.goalId, description: a.description,

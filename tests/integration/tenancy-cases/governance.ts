@@ -18,6 +18,8 @@ export const cases: Case[] = [
   { name: "GET costs summary by prefix", method: "GET", path: (w) => `/api/companies/${c(w).issuePrefix}/costs/summary` },
   { name: "GET costs by agent", method: "GET", path: (w) => `/api/companies/${c(w).id}/costs/by-agent` },
   { name: "GET costs by project", method: "GET", path: (w) => `/api/companies/${c(w).id}/costs/by-project` },
+  { name: "GET costs by model", method: "GET", path: (w) => `/api/companies/${c(w).id}/costs/by-model` },
+  { name: "GET costs by issue", method: "GET", path: (w) => `/api/companies/${c(w).id}/costs/by-issue` },
   { name: "GET dashboard", method: "GET", path: (w) => `/api/companies/${c(w).id}/dashboard` },
   { name: "POST invite prompt", method: "POST", path: (w) => `/api/companies/${c(w).id}/gateway/invite-prompt`, body: () => ({}) },
   { name: "GET board invites", method: "GET", path: (w) => `/api/companies/${c(w).id}/board-invites` },

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { costRangeQuery } from "@/lib/schemas/costs";
-import { costSummary, costsByAgent, costsByProject } from "@/lib/services/cost-reports";
+import { costSummary, costsByAgent, costsByIssue, costsByModel, costsByProject } from "@/lib/services/cost-reports";
 import { boardPageContext, companyForPrefix } from "@/app/(board)/page-data";
 import { PageHeader } from "@/components/ui/page-header";
 import { CostsView } from "@/components/costs/costs-view.client";
@@ -21,15 +21,17 @@ export default async function CostsPage({ params, searchParams }: { params: Prom
   const dateOnly = (v: string | undefined): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
   const range = asked.success && dateOnly(asked.data.from) && dateOnly(asked.data.to) && asked.data.from <= asked.data.to
     ? { from: asked.data.from, to: asked.data.to } : presets()[0].range;
-  const [summary, byAgent, byProject] = await Promise.all([
+  const [summary, byAgent, byProject, byModel, byIssue] = await Promise.all([
     costSummary(ctx, company.id, range),
     costsByAgent(ctx, company.id, range),
     costsByProject(ctx, company.id, range),
+    costsByModel(ctx, company.id, range),
+    costsByIssue(ctx, company.id),
   ]);
   return (
     <>
       <PageHeader title="Costs" description="Spend reported by the agents, against the company's and each agent's monthly budget." />
-      <CostsView companyId={company.id} prefix={company.issuePrefix} initial={{ range, summary, byAgent, byProject }} />
+      <CostsView companyId={company.id} prefix={company.issuePrefix} initial={{ range, summary, byAgent, byProject, byModel, byIssue }} />
     </>
   );
 }

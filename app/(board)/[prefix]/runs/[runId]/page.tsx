@@ -4,7 +4,6 @@ import { can } from "@/lib/auth/permissions";
 import { isUuid } from "@/lib/schemas/common";
 import { getRun, getRunLog, getRunTranscript } from "@/lib/services/heartbeat-runs";
 import { getAgent } from "@/lib/services/agents/crud";
-import { getIssueOrThrow } from "@/lib/services/issues/queries";
 import { boardPageContext, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
 import { RunDetail } from "@/components/runs/run-detail.client";
 
@@ -18,18 +17,12 @@ export default async function RunPage({ params }: { params: Promise<{ prefix: st
   const runId = segment(raw);
   if (!isUuid(runId)) notFound();
   const run = await orNotFound(getRun(ctx, runId, company.id));
-  const [log, transcript, agent, issue] = await Promise.all([
-    getRunLog(ctx, run.id),
-    getRunTranscript(ctx, run.id),
-    getAgent(ctx, run.agentId),
-    run.issueId ? getIssueOrThrow(ctx, run.issueId, "work.read").catch(() => null) : Promise.resolve(null),
-  ]);
+  const [log, transcript, agent] = await Promise.all([getRunLog(ctx, run.id), getRunTranscript(ctx, run.id), getAgent(ctx, run.agentId)]);
   return (
     <RunDetail
       companyId={company.id}
       prefix={company.issuePrefix}
       agent={{ name: agent.name, urlKey: agent.urlKey }}
-      issue={issue ? { identifier: issue.identifier, title: issue.title } : null}
       initialRun={run}
       initialLog={log}
       initialTranscript={transcript}
