@@ -2,7 +2,6 @@
 // the cost rows, and the finishing statement (which also deletes the run key).
 import { secretValues } from "@/lib/secrets";
 import { env } from "@/lib/env";
-import { sql } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { log } from "@/lib/log";
 import { adapters } from "@/lib/runtime/adapters";
@@ -91,7 +90,7 @@ export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<
   if (result.status === "cancelled" && typeof signal.reason === "string") result = { ...result, error: signal.reason };
   // the outcome is kept in memory until the database takes it: a run ending during an outage is
   // recorded when the database is back (the orphan sweep leaves it alone meanwhile, see sweepOrphans)
-  const costCents = result.usage.length ? await untilRecorded(run.runId, "run costs", () => recordRunCostsOnce(run, result.usage)).catch((e) => {
+  const costCents = result.usage.length ? await untilRecorded(run.runId, "run costs", () => recordRunCosts(run, result.usage)).catch((e) => {
     log.error("recording run costs failed", { runId: run.runId, error: String(e) });
     return 0;
   }) : 0;
@@ -118,8 +117,3 @@ async function untilRecorded<T>(runId: string, what: string, write: () => Promis
   }
 }
 
-/** recordRunCosts, skipped when an earlier attempt committed although its answer was lost. */
-async function recordRunCostsOnce(run: ClaimedRun, usage: AdapterResult["usage"]): Promise<number> {
-  const { rows } = await sql().query(`SELECT coalesce(sum("costCents"), 0)::int AS cents, count(*)::int AS n FROM "CostEvent" WHERE "companyId" = $1 AND "runId" = $2`, [run.companyId, run.runId]);
-  return rows[0].n > 0 ? rows[0].cents : recordRunCosts(run, usage);
-}

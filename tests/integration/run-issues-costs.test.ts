@@ -3,6 +3,8 @@
 // that run's cost, and an issue's; the cost reports break spend down by model and by issue.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { recordRunCosts } from "@/lib/runtime/costs";
+import type { ClaimedRun } from "@/lib/runtime/queue";
 import { client } from "../support/api";
 import { createAgent, createWorld, mintRunKey } from "../factories";
 
@@ -95,6 +97,22 @@ describe("a run's and an issue's cost are the sums of their events", () => {
     expect(listed.find((r) => r.id === run.id)?.costCents).toBe(150);
     expect((await client(w.tokens.owner).get(`/api/issues/${woken.id}`)).body.costCents).toBe(120);
     expect((await client(w.tokens.owner).get(`/api/issues/${other.id}`)).body.costCents).toBe(30);
+  });
+
+  it("the usage a coding CLI reported counts beside the agent's own events, and only once when its write is retried", async () => {
+    const w = await createWorld();
+    const woken = await issue(w, "Woken for");
+    const { run, token } = await mintRunKey(w.engineer);
+    await db().heartbeatRun.update({ where: { id: run.id }, data: { issueId: woken.id } });
+    expect((await client(token).post(`/api/companies/${w.company.id}/cost-events`, cost(w.engineer.id, 25))).status).toBe(201);
+    const claimed = { runId: run.id, companyId: w.company.id, agentId: w.engineer.id, issueId: woken.id } as ClaimedRun;
+    const usage = [{ provider: "anthropic", model: "claude-sonnet-4-5", inputTokens: 1000, outputTokens: 200, costCents: 4 }];
+    expect(await recordRunCosts(claimed, usage)).toBe(4);
+    // the worker retries the write when the answer was lost: nothing is added the second time
+    expect(await recordRunCosts(claimed, usage)).toBe(4);
+    expect((await runOf(w, run.id)).costCents).toBe(29);
+    expect(await db().costEvent.count({ where: { runId: run.id } })).toBe(2);
+    expect((await client(w.tokens.owner).get(`/api/issues/${woken.id}`)).body.costCents).toBe(29);
   });
 
   it("a run's cost saturates at the column's limit instead of failing the event", async () => {

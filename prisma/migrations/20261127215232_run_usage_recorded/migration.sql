@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "HeartbeatRun" ADD COLUMN     "usageRecordedAt" TIMESTAMPTZ(3);
