@@ -16,6 +16,7 @@ import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertMayTouchOwner } from "@/lib/services/members";
+import { startInboxAtJoin } from "@/lib/services/inbox";
 
 const BOARD_INVITE_TTL_DAYS = 7;
 
@@ -120,6 +121,7 @@ async function join(tx: Tx, invite: BoardInvite, actor: BoardActor) {
   const member = await tx.membership.findUnique({ where: { companyId_userId: { companyId: invite.companyId, userId: actor.userId } } });
   if (member) throw conflict(`You are already a member of this company (${member.role})`, { role: member.role });
   await tx.membership.create({ data: { companyId: invite.companyId, userId: actor.userId, role: invite.role } });
+  await startInboxAtJoin(tx, invite.companyId, actor.userId);
   await recordActivity(tx, actor, {
     companyId: invite.companyId, action: "member.joined", entityType: "user", entityId: actor.userId, details: { role: invite.role, inviteId: invite.id },
   });
