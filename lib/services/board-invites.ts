@@ -7,7 +7,7 @@ import type { BoardActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { requireBoard } from "@/lib/auth/permissions";
-import { digestToken, mintToken, tokenKind } from "@/lib/auth/tokens";
+import { mintToken } from "@/lib/auth/tokens";
 import { AppError, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { boardInviteDto } from "@/lib/dto/board-invites";
@@ -16,6 +16,7 @@ import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertMayTouchOwner } from "@/lib/services/members";
+import { boardInviteState, inviteByToken, type BoardInviteState } from "@/lib/services/board-invite-state";
 import { startInboxAtJoin } from "@/lib/services/inbox";
 
 const BOARD_INVITE_TTL_DAYS = 7;
@@ -69,19 +70,6 @@ export async function revokeBoardInvite(ctx: ServiceContext, companyRef: string,
     }
     await recordActivity(tx, ctx.actor, { companyId: company.id, action: "board_invite.revoked", entityType: "board_invite", entityId: invite.id, details: { role: invite.role } });
   });
-}
-
-export type BoardInviteState = "valid" | "used" | "revoked" | "expired";
-
-function boardInviteState(invite: Pick<BoardInvite, "acceptedAt" | "revokedAt" | "expiresAt">, now = new Date()): BoardInviteState {
-  if (invite.acceptedAt) return "used";
-  if (invite.revokedAt) return "revoked";
-  return invite.expiresAt <= now ? "expired" : "valid";
-}
-
-async function inviteByToken(db: Db | Tx, token: string): Promise<BoardInvite | null> {
-  if (tokenKind(token) !== "boardInvite") return null;
-  return db.boardInvite.findUnique({ where: { tokenHash: digestToken(token) } });
 }
 
 /** What the invite page shows for a token: the company and role, or why the link no longer works. */
