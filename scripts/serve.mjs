@@ -55,10 +55,14 @@ const shutdown = async (code) => {
   }
   process.exit(code ?? 0);
 };
+// Next finishes the requests in flight before it exits; one that never ends (a live-events stream)
+// must not keep the database up for ever.
+const APP_STOP_GRACE_MS = 15_000;
 for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(sig, () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill(sig);
-    else void shutdown(0);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return void shutdown(0);
+    child.kill(sig);
+    setTimeout(() => child.kill("SIGKILL"), APP_STOP_GRACE_MS).unref();
   });
 }
 
