@@ -37,7 +37,7 @@ export class Charter {
   child: ChildProcess | null = null;
   log = "";
   /** `extraEnv`: settings on top of the defaults; `groupLeader`: the launcher leads a process group of its own, as a terminal's job does. */
-  constructor(readonly dir: string, readonly port: number, readonly extraEnv: NodeJS.ProcessEnv = {}, readonly groupLeader = false) {}
+  constructor(readonly dir: string, readonly port: number, readonly extraEnv: Record<string, string> = {}, readonly groupLeader = false) {}
   get base() {
     return `http://127.0.0.1:${this.port}`;
   }
