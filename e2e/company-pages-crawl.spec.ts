@@ -108,6 +108,13 @@ test("every company page: 200 with real ids, 404 inside the company for unknown 
     await expect(page.getByRole("navigation", { name: "Company" })).toBeVisible();
     await expect(page.getByTestId("current-company")).toHaveText(company.name);
     await snap(page, testInfo, "01-company-404-light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await snap(page, testInfo, "02-company-404-dark");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, testInfo, "03-company-404-dark-390");
+    await page.emulateMedia({ colorScheme: "light" });
+    await snap(page, testInfo, "04-company-404-light-390");
+    await page.setViewportSize({ width: 1360, height: 900 });
     await page.getByRole("link", { name: "Back to the dashboard" }).click();
     await page.waitForURL(/\/CRWL\/dashboard$/);
   });

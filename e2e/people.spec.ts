@@ -65,6 +65,9 @@ test("people: invite by link, a newcomer signs up as viewer, roles change, the l
     await expect(page.getByTestId("invite-row")).toHaveCount(1);
     await expect(page.getByTestId("invite-row")).toContainText("Anyone with the link");
     await snapBoth(page, testInfo, "02-members-invite-created");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await snapBoth(page, testInfo, "02b-members-invite-created-dark");
+    await page.emulateMedia({ colorScheme: "light" });
   });
 
   const guest = await freshContextPage(browser, baseURL!);
