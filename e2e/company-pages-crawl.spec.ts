@@ -121,6 +121,8 @@ test("every company page: 200 with real ids, 404 inside the company for unknown 
     await expect(page.getByTestId("current-company")).toHaveText(company.name);
     await snap(page, testInfo, "01-company-404-light");
     await page.emulateMedia({ colorScheme: "dark" });
+    // the 404 may come as an error shell, drawn in the browser: the theme still follows the system setting
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     await snap(page, testInfo, "02-company-404-dark");
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, testInfo, "03-company-404-dark-390");
