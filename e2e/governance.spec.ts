@@ -122,6 +122,7 @@ test("settings: invite an outside agent, which joins and waits for approval", as
   await page.getByRole("button", { name: "Create invite" }).click();
   const prompt = await page.getByTestId("invite-result").getByLabel("Invite prompt").inputValue();
   expect(prompt).toContain("Open Doors");
+  await expect(page.getByTestId("invite-result").getByRole("status")).toContainText("This link works only on this computer");
   await snap(page, testInfo, "20-invite");
   const url = /(https?:\/\/\S+\/onboarding\.txt)/.exec(prompt)![1];
   const doc = await page.request.get(url);

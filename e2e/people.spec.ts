@@ -58,14 +58,21 @@ test("people: invite by link, a newcomer signs up as viewer, roles change, the l
     await form.getByRole("button", { name: "Create link" }).click();
     link = await page.getByLabel("Invite link").inputValue();
     expect(link).toMatch(/\/invite\/chk_join_[A-Za-z0-9_-]{43}$/);
+    // the suite's server is opened at 127.0.0.1 with no PUBLIC_BASE_URL: the dialog says the link works only here
+    const note = page.getByTestId("board-invite-result").getByRole("status");
+    await expect(note).toContainText("This link works only on this computer");
+    await expect(note).toContainText("PUBLIC_BASE_URL");
     await expect(page.getByTestId("invite-row")).toHaveCount(1);
     await expect(page.getByTestId("invite-row")).toContainText("Anyone with the link");
     await snapBoth(page, testInfo, "02-members-invite-created");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await snapBoth(page, testInfo, "02b-members-invite-created-dark");
+    await page.emulateMedia({ colorScheme: "light" });
   });
 
   const guest = await freshContextPage(browser, baseURL!);
   await test.step("the newcomer opens the link, signs up and lands on the company as a viewer", async () => {
-    await guest.page.goto(new URL(link).pathname);
+    expect((await guest.page.goto(new URL(link).pathname))?.status()).toBe(200);
     await expect(guest.page.getByTestId("invite-state")).toHaveAttribute("data-state", "valid");
     await expect(guest.page.getByRole("heading", { name: "Join People Partners" })).toBeVisible();
     await snapBoth(guest.page, testInfo, "03-invite-valid");
@@ -93,18 +100,23 @@ test("people: invite by link, a newcomer signs up as viewer, roles change, the l
   });
 
   await test.step("the spent link says so, to anyone", async () => {
-    await guest.page.goto(new URL(link).pathname);
+    expect((await guest.page.goto(new URL(link).pathname))?.status()).toBe(410);
     await expect(guest.page.getByTestId("invite-state")).toHaveAttribute("data-state", "used");
     await expect(guest.page.getByRole("heading", { name: "This invite has already been used" })).toBeVisible();
     await snapBoth(guest.page, testInfo, "04-invite-used");
-    await guest.page.goto("/invite/chk_join_not-a-real-token");
+    expect((await guest.page.goto("/invite/chk_join_not-a-real-token"))?.status()).toBe(404);
     await expect(guest.page.getByTestId("invite-state")).toHaveAttribute("data-state", "unknown");
     await snapBoth(guest.page, testInfo, "05-invite-unknown");
     const expired = await post<{ id: string; url: string }>(api, `/api/companies/${company.id}/board-invites`, { role: "member" });
     await withE2eDatabase((db) => db.query(`UPDATE "BoardInvite" SET "expiresAt" = now() - interval '1 day' WHERE id = $1`, [expired.id]));
-    await guest.page.goto(new URL(expired.url).pathname);
+    expect((await guest.page.goto(new URL(expired.url).pathname))?.status()).toBe(410);
     await expect(guest.page.getByTestId("invite-state")).toHaveAttribute("data-state", "expired");
     await snapBoth(guest.page, testInfo, "06-invite-expired");
+    const withdrawn = await post<{ id: string; url: string }>(api, `/api/companies/${company.id}/board-invites`, { role: "member" });
+    expect((await api.delete(`/api/companies/${company.id}/board-invites/${withdrawn.id}`)).status()).toBe(204);
+    expect((await guest.page.goto(new URL(withdrawn.url).pathname))?.status()).toBe(404);
+    await expect(guest.page.getByTestId("invite-state")).toHaveAttribute("data-state", "revoked");
+    await snapBoth(guest.page, testInfo, "06b-invite-withdrawn");
   });
 
   await test.step("the owner makes the newcomer a member; the last owner cannot leave or step down", async () => {

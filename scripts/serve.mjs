@@ -39,13 +39,39 @@ if (!(await portFree(settings.HOST, settings.PORT))) {
   fail(`port ${settings.PORT} on ${settings.HOST} is already in use (is Charter already running?): stop that process or set PORT.`);
 }
 
+// Stopping goes in order: the app first, then, once it has exited, the embedded PostgreSQL, so nothing
+// on a live connection sees the database vanish (ECONNREFUSED). The database runs in a process group of
+// its own (ownSignals), out of reach of a terminal's Ctrl-C, which reaches the launcher and Next.
 let embedded = null;
+let child = null;
+let stopping = false;
+const shutdown = async (code) => {
+  if (stopping) return;
+  stopping = true;
+  if (embedded) {
+    console.log("[stop] the app has stopped; stopping PostgreSQL");
+    await embedded.stop();
+    console.log("[stop] PostgreSQL stopped");
+  }
+  process.exit(code ?? 0);
+};
+// Next finishes the requests in flight before it exits; one that never ends (a live-events stream)
+// must not keep the database up for ever.
+const APP_STOP_GRACE_MS = 15_000;
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(sig, () => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return void shutdown(0);
+    child.kill(sig);
+    setTimeout(() => child.kill("SIGKILL"), APP_STOP_GRACE_MS).unref();
+  });
+}
+
 if (!settings.DATABASE_URL) {
   const dataDir = path.resolve(settings.CHARTER_DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   const { startEmbeddedPostgres, EmbeddedPostgresError } = await import("../lib/db/embedded-postgres.mjs");
   try {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), fast: process.env.PG_FAST === "1" });
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), fast: process.env.PG_FAST === "1", ownSignals: true });
   } catch (e) {
     fail(e instanceof EmbeddedPostgresError ? e.message : `the embedded PostgreSQL failed: ${e?.message ?? e}`);
   }
@@ -92,7 +118,7 @@ if (mode === "start" && !fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
 // passes its own flags on to its server process in NODE_OPTIONS, where this one stops Node from starting.
 const v8Flags = mode === "start" ? [`--initial-old-space-size=${Math.min(128, Math.floor(settings.CHARTER_MAX_HEAP_MB / 2))}`] : [];
 const frontDoor = path.join(root, "lib/http/preload-front-door.cjs");
-const child = spawn(process.execPath, [...v8Flags, nextBin, mode, "-H", settings.HOST, "-p", String(settings.PORT)], {
+child = spawn(process.execPath, [...v8Flags, nextBin, mode, "-H", settings.HOST, "-p", String(settings.PORT)], {
   stdio: "inherit",
   env: {
     ...process.env,
@@ -110,17 +136,4 @@ if (prepared.setupToken) {
   console.log(`\n  First run: create the first board user (an instance admin) at\n  ${baseUrl}/setup?token=${prepared.setupToken}\n`);
 }
 
-let stopping = false;
-const shutdown = async (code) => {
-  if (stopping) return;
-  stopping = true;
-  if (embedded) await embedded.stop();
-  process.exit(code ?? 0);
-};
-for (const sig of ["SIGINT", "SIGTERM"]) {
-  process.on(sig, () => {
-    if (child.exitCode === null) child.kill(sig);
-    else void shutdown(0);
-  });
-}
 child.on("exit", (code, signal) => shutdown(code ?? (signal ? 0 : 1)));

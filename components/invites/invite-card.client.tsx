@@ -9,6 +9,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field, Textarea } from "@/components/ui/input";
 import { CopyField } from "@/components/ui/copy-field.client";
 import { ApiErrorAlert } from "@/components/forms/api-error";
+import { LoopbackLinkNote } from "@/components/invites/loopback-link-note";
 
 interface Invite {
   inviteId: string;
@@ -37,6 +38,7 @@ export function InviteCard({ companyId }: { companyId: string }) {
           <div className="space-y-2 border-t border-slate-100 pt-4" data-testid="invite-result">
             <p className="text-sm text-slate-600">Give this prompt to the agent. It expires {formatDateTime(invite.expiresAt)} and works once.</p>
             <CopyField label="Invite prompt" value={invite.prompt} />
+            <LoopbackLinkNote url={invite.onboardingUrl} reader="an agent" />
           </div>
         )}
       </CardBody>

@@ -10,6 +10,7 @@ import { Field, Input, Select } from "@/components/ui/input";
 import { CopyField } from "@/components/ui/copy-field.client";
 import { ApiErrorAlert, fieldErrors } from "@/components/forms/api-error";
 import { roleDescriptions } from "@/components/members/roles";
+import { LoopbackLinkNote } from "@/components/invites/loopback-link-note";
 
 /** Mints a single-use link for a person; the link is shown once, since only its digest is kept. */
 export function InviteForm({ companyId, grantable }: { companyId: string; grantable: BoardRole[] }) {
@@ -49,6 +50,7 @@ export function InviteForm({ companyId, grantable }: { companyId: string; granta
               and expires {formatDateTime(created.expiresAt)}. It is shown only now.
             </p>
             <CopyField label="Invite link" value={created.url} />
+            <LoopbackLinkNote url={created.url} reader="a person" />
           </div>
         )}
       </CardBody>

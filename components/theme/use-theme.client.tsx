@@ -3,7 +3,7 @@
 // The board's colour theme in the browser. The preference lives on <html data-theme-pref> (set by the
 // root layout from the user's saved choice) and the theme in effect on <html data-theme> (set by the
 // script in <head>); this module reads both and changes them, and saves the choice for the user.
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { apiSend } from "@/lib/queries/fetcher";
 
 export type ThemePreference = "system" | "light" | "dark";
@@ -31,6 +31,21 @@ function applyTheme(pref: ThemePreference): void {
   const root = document.documentElement;
   root.dataset.themePref = pref;
   root.dataset.theme = pref === "dark" || (pref === "system" && matchMedia(darkQuery).matches) ? "dark" : "light";
+}
+
+/**
+ * A 404 or 403 that Next sends as an error shell is drawn in the browser, where the <head> script
+ * never runs: when no theme is in effect, follow the preference (and the system setting) from here.
+ */
+export function useThemeWithoutHeadScript(): void {
+  useEffect(() => {
+    if (document.documentElement.dataset.theme) return;
+    const media = matchMedia(darkQuery);
+    const apply = () => applyTheme(readPreference());
+    apply();
+    media.addEventListener("change", apply);
+    return () => media.removeEventListener("change", apply);
+  }, []);
 }
 
 export interface ThemeControls {

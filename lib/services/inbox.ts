@@ -13,7 +13,7 @@ import { decodeCursor, toPage, type ListQuery, type OrderField } from "@/lib/htt
 import { inboxItemDto, type InboxRow } from "@/lib/dto/inbox-items";
 import { UNREAD_COUNT_CAP, type BoardInboxQuery, type InboxCount, type InboxItemKind, type MarkInboxInput } from "@/lib/schemas/inbox";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
-import type { ServiceContext } from "@/lib/services/context";
+import type { ServiceContext, Tx } from "@/lib/services/context";
 import { budgetPauseScopeSql } from "@/lib/services/budgets";
 
 /** How far back the kinds that are events, not states, reach. */
@@ -166,6 +166,14 @@ const markStatement = `INSERT INTO "InboxRead" ("companyId", "userId", "itemKey"
   ON CONFLICT ("companyId", "userId", "itemKey") DO UPDATE SET "readAt" = now()`;
 
 export const inboxStatements = { page: pageStatement, count: countStatement } as const;
+
+/**
+ * Someone who joins a company starts with everything before that moment read: their "mark all read"
+ * mark is the joining transaction's time, so only what changes after they joined is unread.
+ */
+export async function startInboxAtJoin(tx: Tx, companyId: string, userId: string): Promise<void> {
+  await tx.$executeRawUnsafe(markAllStatement, companyId, userId);
+}
 
 async function run<R>(text: string, values: unknown[]): Promise<R[]> {
   const { rows } = await sql().query({ name: statementName(text), text, values, types: isoTimestampTypes });

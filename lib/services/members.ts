@@ -6,6 +6,7 @@ import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
+import { startInboxAtJoin } from "@/lib/services/inbox";
 
 interface MemberRow {
   companyId: string;
@@ -54,6 +55,7 @@ export async function addMember(ctx: ServiceContext, companyRef: string, input: 
     const exists = await tx.membership.findUnique({ where: { companyId_userId: { companyId: company.id, userId: user.id } } });
     if (exists) throw new AppError("conflict", "This user is already a member");
     const created = await tx.membership.create({ data: { companyId: company.id, userId: user.id, role: input.role }, include });
+    await startInboxAtJoin(tx, company.id, user.id);
     await recordActivity(tx, ctx.actor, { companyId: company.id, action: "member.added", entityType: "user", entityId: user.id, details: { role: input.role } });
     return created;
   });

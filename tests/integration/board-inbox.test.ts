@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { client } from "../support/api";
-import { createBoardUser, createWorld } from "../factories";
+import { createBoardUser, createUser, createWorld, mintBoardToken } from "../factories";
 
 type World = Awaited<ReturnType<typeof createWorld>>;
 
@@ -178,5 +178,32 @@ describe("who may read an inbox", () => {
     }
     expect(await db().inboxRead.count({ where: { companyId: w.company.id } })).toBe(0);
     expect((await client(w.tokens.owner).get(countUrl(w))).body.unread).toBe(6);
+  });
+});
+
+describe("a new member's inbox", () => {
+  it("starts read up to the moment they joined, by invite or added by an owner; what changes after is unread", async () => {
+    const { w, blocked } = await fullInbox();
+    const link = (await client(w.tokens.owner).post(`/api/companies/${w.company.id}/board-invites`, { role: "member" })).body;
+    const joined = await client(null).post(`/api/board-invites/${link.token}/sign-up`, { name: "Nia New", email: `nia-${Date.now()}@example.test`, password: "correct horse" });
+    expect(joined.status).toBe(201);
+    const nia = await mintBoardToken(joined.body.userId);
+    const existing = await createUser();
+    expect((await client(w.tokens.owner).post(`/api/companies/${w.company.id}/members`, { email: existing.email, role: "viewer" })).status).toBe(201);
+    const added = await mintBoardToken(existing.id);
+    for (const token of [nia, added]) {
+      const items = (await client(token).get(inboxUrl(w))).body;
+      // the approval, failed run, blocked issue and paused agent were there before they joined
+      expect(items.map((i: { kind: string }) => i.kind).sort()).toEqual(["agent_paused", "approval", "issue_blocked", "run_failed"]);
+      expect(items.every((i: { read: boolean }) => i.read)).toBe(true);
+      expect((await client(token).get(countUrl(w))).body).toEqual({ unread: 0, pendingApprovals: 1 });
+    }
+    // the owner, a member all along, still has everything unread
+    expect((await client(w.tokens.owner).get(countUrl(w))).body.unread).toBe(6);
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await client(w.tokens.owner).patch(`/api/issues/${blocked.id}`, { comment: "Any news?" })).status).toBe(200);
+    for (const token of [nia, added]) {
+      expect((await client(token).get(inboxUrl(w, "unread=true"))).body.map((i: { key: string }) => i.key)).toEqual([`blocked:${blocked.id}`]);
+    }
   });
 });

@@ -11,7 +11,7 @@ const nextConventions = new Set([
   "generateStaticParams", "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS",
 ]);
 
-const rootFiles = ["instrumentation.ts", "next.config.mjs", "playwright.config.ts", "vitest.config.ts", "eslint.config.mjs", "prisma.config.ts", "tailwind.config.ts", "postcss.config.mjs"];
+const rootFiles = ["instrumentation.ts", "proxy.ts", "next.config.mjs", "playwright.config.ts", "vitest.config.ts", "eslint.config.mjs", "prisma.config.ts", "tailwind.config.ts", "postcss.config.mjs"];
 
 describe("exports", () => {
   it("are all imported somewhere", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { env } from "@/lib/env";
+import { baseUrl } from "@/lib/oauth/config";
 import { apiHandler, listOf } from "@/lib/http/api-handler";
 import { companyParams } from "@/lib/schemas/companies";
 import { boardInviteResponseSchema, createBoardInviteSchema, createdBoardInviteResponseSchema } from "@/lib/schemas/board-invites";
@@ -22,7 +22,7 @@ export const POST = apiHandler(
     response: createdBoardInviteResponseSchema,
   },
   async ({ ctx, params, body, req }) =>
-    Response.json(await createBoardInvite(ctx, params.companyId, body, env().PUBLIC_BASE_URL ?? req.nextUrl.origin), {
+    Response.json(await createBoardInvite(ctx, params.companyId, body, baseUrl(req)), {
       status: 201, headers: { "Cache-Control": "no-store" },
     }),
 );

@@ -1,5 +1,5 @@
+import { baseUrl } from "@/lib/oauth/config";
 import { apiHandler } from "@/lib/http/api-handler";
-import { env } from "@/lib/env";
 import { inviteTokenParams } from "@/lib/schemas/invites";
 import { onboardingText } from "@/lib/services/invites";
 
@@ -10,7 +10,7 @@ export const GET = apiHandler(
     response: { mediaType: "text/plain", description: "instructions for the invited agent" },
   },
   async ({ params, req }) =>
-    new Response(await onboardingText(params.token, env().PUBLIC_BASE_URL ?? req.nextUrl.origin), {
+    new Response(await onboardingText(params.token, baseUrl(req)), {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     }),
 );

@@ -1,5 +1,5 @@
+import { baseUrl } from "@/lib/oauth/config";
 import { apiHandler } from "@/lib/http/api-handler";
-import { env } from "@/lib/env";
 import { companyParams } from "@/lib/schemas/companies";
 import { createInviteSchema, inviteResponseSchema } from "@/lib/schemas/invites";
 import { createInvite } from "@/lib/services/invites";
@@ -10,5 +10,5 @@ export const POST = apiHandler(
     summary: "Invite an agent from outside (a single-use onboarding link)",
     response: inviteResponseSchema,
   },
-  ({ ctx, params, body, req }) => createInvite(ctx, params.companyId, body, env().PUBLIC_BASE_URL ?? req.nextUrl.origin),
+  ({ ctx, params, body, req }) => createInvite(ctx, params.companyId, body, baseUrl(req)),
 );
