@@ -64,6 +64,11 @@ export const listAgentsQuery = z.object({
 
 const chainItemSchema = z.object({ id: uuidSchema, name: z.string(), role: z.string(), title: z.string() });
 
+const readinessSchema = z.object({
+  ok: z.boolean().describe("Its adapter has what a run needs: a command or URL, a program on the server's PATH, an existing working directory, and (http) a last wake that was delivered"),
+  reason: z.string().nullable().describe("Why it cannot run, in a phrase (\"no command is set\"); null when ok"),
+}).meta({ id: "AgentReadiness" });
+
 const agentFields = {
   id: uuidSchema,
   companyId: uuidSchema,
@@ -83,6 +88,7 @@ const agentFields = {
   spentMonthlyCents: intSchema.describe("Spent in the current UTC month, in cents"),
   budgetWarning: z.boolean().describe("At or past 80% of a non-zero budget"),
   lastHeartbeatAt: dateTimeSchema.nullable(),
+  readiness: readinessSchema,
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
 };
@@ -124,6 +130,7 @@ export const orgNodeSchema = z.object({
   title: z.string(),
   icon: z.string().nullable(),
   status: z.string(),
+  readiness: readinessSchema,
   get reports(): z.ZodArray<typeof orgNodeSchema> {
     return z.array(orgNodeSchema);
   },
