@@ -155,6 +155,14 @@ function strictOf(schema: z.ZodType): z.ZodType {
 }
 
 export const adapterConfigInputSchema = strictOf(adapterConfigSchema);
+
+/** The rule a board write and the board's form share: a `process` agent runs its command, so it needs one. */
+export const PROCESS_COMMAND_REQUIRED = "is required for a process agent";
+export function missingCommand(adapterType: string, adapterConfig: unknown): boolean {
+  if (adapterType !== "process") return false;
+  const command = adapterConfig && typeof adapterConfig === "object" ? (adapterConfig as Record<string, unknown>).command : undefined;
+  return typeof command !== "string" || command.trim() === "";
+}
 export const runtimeConfigInputSchema = strictOf(runtimeConfigSchema);
 
 const testEnvironmentCheckSchema = z.object({
