@@ -32,7 +32,7 @@ export async function createCompany(api: APIRequestContext, name: string, input:
 
 /** A process agent needs a command: `true` (a run that does nothing and succeeds) unless the spec names one. */
 export async function createAgent(api: APIRequestContext, companyId: string, input: Record<string, unknown>) {
-  const body = { adapterType: "process", ...input };
+  const body: Record<string, unknown> = { adapterType: "process", ...input };
   if (body.adapterType === "process") body.adapterConfig = { command: "true", ...(input.adapterConfig as object | undefined) };
   return post<{ id: string; urlKey: string; name: string }>(api, `/api/companies/${companyId}/agents`, body);
 }
