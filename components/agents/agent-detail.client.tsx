@@ -22,7 +22,7 @@ import { AgentSessions, sessionAdapters } from "@/components/agents/agent-sessio
 import { AgentRuns } from "@/components/runs/agent-runs.client";
 import { AgentInstructions } from "@/components/agents/agent-instructions.client";
 import type { Page } from "@/lib/queries/fetcher";
-import type { RunDto } from "@/lib/queries/runs";
+import { fetchAgentRuns, runKeys, type RunDto } from "@/lib/queries/runs";
 
 export interface AgentPermissions {
   update: boolean;
@@ -92,7 +92,7 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
         {can.lifecycle && <AgentActions companyId={companyId} agent={agent} prefix={prefix} />}
       </header>
 
-      <StatusNotice agent={agent} prefix={prefix} />
+      <StatusNotice agent={agent} prefix={prefix} companyId={companyId} initialRuns={initialRuns} />
 
       {initialInstructions && (
         <div role="tablist" aria-label="Agent sections" className="flex gap-1 border-b border-slate-200">
@@ -204,7 +204,18 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
   );
 }
 
-function StatusNotice({ agent, prefix }: { agent: AgentWithChain; prefix: string }) {
+function StatusNotice({ agent, prefix, companyId, initialRuns }: { agent: AgentWithChain; prefix: string; companyId: string; initialRuns: Page<RunDto> }) {
+  const cannotRun = !agent.readiness.ok && agent.status !== "terminated" && (
+    <Alert tone="warning" title={`Cannot run: ${agent.readiness.reason}`}>
+      <span data-testid="agent-cannot-run">Set what it runs under Configuration below, then test its environment there.</span>
+    </Alert>
+  );
+  const notice = <StatusAlert agent={agent} prefix={prefix} companyId={companyId} initialRuns={initialRuns} />;
+  return cannotRun ? <div className="space-y-3">{cannotRun}{notice}</div> : notice;
+}
+
+function StatusAlert({ agent, prefix, companyId, initialRuns }: { agent: AgentWithChain; prefix: string; companyId: string; initialRuns: Page<RunDto> }) {
+  if (agent.status === "error") return <ErrorNotice agentId={agent.id} prefix={prefix} companyId={companyId} initialRuns={initialRuns} />;
   if (agent.status === "paused") {
     return (
       <Alert tone="warning" title={pauseReasonText(agent.pauseReason) ?? "Paused"}>
@@ -216,8 +227,20 @@ function StatusNotice({ agent, prefix }: { agent: AgentWithChain; prefix: string
       </Alert>
     );
   }
-  if (agent.status === "error") return <Alert tone="error" title="The last heartbeat failed">Its log is under Heartbeats. The next wake runs it again; pause it to stop that.</Alert>;
   if (agent.status === "pending_approval") return <Alert tone="info" title="Waiting for board approval">This hire becomes active once the board approves it in <Link href={`/${prefix}/approvals`} className="font-medium underline">Approvals</Link>.</Alert>;
   if (agent.status === "terminated") return <Alert tone="info" title="Terminated">Its API keys are revoked, its work was released and its reports moved to its manager. It cannot be changed.</Alert>;
   return null;
+}
+
+/** Why the agent is in error: the failed run's own reason, with the run one click away. */
+function ErrorNotice({ agentId, prefix, companyId, initialRuns }: { agentId: string; prefix: string; companyId: string; initialRuns: Page<RunDto> }) {
+  const { data } = useQuery({ queryKey: runKeys.ofAgent(companyId, agentId), queryFn: () => fetchAgentRuns(companyId, agentId), initialData: initialRuns });
+  const failed = data.items.find((r) => r.status === "failed" || r.status === "timed_out");
+  return (
+    <Alert tone="error" title="The last heartbeat failed">
+      <span data-testid="agent-error-reason">{failed?.error ? `${failed.error[0].toUpperCase()}${failed.error.slice(1)}.` : "It ended without saying why."}</span>
+      {failed && <> <Link href={`/${prefix}/runs/${failed.id}`} className="font-medium underline">Open the run</Link>.</>}
+      {" "}Resume clears the error; the next wake runs it again.
+    </Alert>
+  );
 }
