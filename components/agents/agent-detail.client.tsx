@@ -38,7 +38,8 @@ interface Props {
   companyId: string;
   prefix: string;
   initialAgent: AgentWithChain;
-  agents: AgentDto[];
+  /** the first page of its direct reports (a company may have far too many agents to load them all) */
+  reports: Page<AgentDto>;
   initialKeys: AgentKey[] | null;
   initialRevisions: ConfigRevision[];
   initialRuns: Page<RunDto>;
@@ -48,16 +49,17 @@ interface Props {
   can: AgentPermissions;
 }
 
-export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKeys, initialRevisions, initialRuns, initialInstructions, initialTab, can }: Props) {
+export function AgentDetail({ companyId, prefix, initialAgent, reports: reportsPage, initialKeys, initialRevisions, initialRuns, initialInstructions, initialTab, can }: Props) {
   const { data: agent } = useQuery({
     queryKey: agentKeys.detail(companyId, initialAgent.id),
     queryFn: () => fetchAgent(initialAgent.id),
     initialData: initialAgent,
   });
   const terminated = agent.status === "terminated";
-  const reports = agents.filter((a) => a.reportsTo === agent.id && a.status !== "terminated");
-  const agentHref = (urlKey: string) => `/${prefix}/agents/${urlKey}`;
-  const urlKeyOf = new Map(agents.map((a) => [a.id, a.urlKey]));
+  const reports = reportsPage.items.filter((a) => a.status !== "terminated");
+  const moreReports = reportsPage.nextCursor !== null;
+  // an agent's page answers to its id as well as its urlKey
+  const agentHref = (key: string) => `/${prefix}/agents/${key}`;
   const [tab, setTab] = useState<AgentTab>(initialInstructions ? initialTab : "overview");
   const showTab = (t: AgentTab) => {
     setTab(t);
@@ -124,7 +126,7 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
             <CardHeader title="Budget" description="Month-to-date spend from reported cost events" />
             <CardBody><BudgetMeter spent={agent.spentMonthlyCents} budget={agent.budgetMonthlyCents} /></CardBody>
           </Card>
-          <AgentProfileForm companyId={companyId} agent={agent} agents={agents} readOnly={!can.update || terminated} />
+          <AgentProfileForm companyId={companyId} agent={agent} readOnly={!can.update || terminated} />
           <AgentConfigCard companyId={companyId} agent={agent} readOnly={!can.update || terminated} canTest={can.update && !terminated}>
             {sessionAdapters.has(agent.adapterType) && (
               <AgentSessions agentId={agent.id} agentName={agent.name} adapterConfig={agent.adapterConfig} canReset={can.lifecycle && !terminated} />
@@ -145,11 +147,7 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
                     {[...agent.chainOfCommand].reverse().map((m, i) => (
                       <li key={m.id} className="flex items-center gap-1.5" style={{ paddingLeft: `${Math.min(i, 6) * 14}px` }}>
                         {i > 0 && <span className="text-slate-300" aria-hidden="true">└</span>}
-                        {urlKeyOf.get(m.id) ? (
-                          <Link href={agentHref(urlKeyOf.get(m.id)!)} className="font-medium text-slate-800 hover:text-indigo-700 hover:underline">{m.name}</Link>
-                        ) : (
-                          <span className="font-medium text-slate-800">{m.name}</span>
-                        )}
+                        <Link href={agentHref(m.id)} className="font-medium text-slate-800 hover:text-indigo-700 hover:underline">{m.name}</Link>
                         <span className="truncate text-xs text-slate-500">{m.title || roleLabel(m.role)}</span>
                       </li>
                     ))}
@@ -175,9 +173,11 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
                         </Link>
                       </li>
                     ))}
-                    {reports.length > 12 && (
+                    {(reports.length > 12 || moreReports) && (
                       <li className="self-center text-xs">
-                        <Link href={`/${prefix}/org`} className="text-slate-500 hover:text-indigo-700 hover:underline">and {reports.length - 12} more on the org chart</Link>
+                        <Link href={`/${prefix}/org`} className="text-slate-500 hover:text-indigo-700 hover:underline">
+                          {moreReports ? "and more on the org chart" : `and ${reports.length - 12} more on the org chart`}
+                        </Link>
                       </li>
                     )}
                   </ul>

@@ -58,6 +58,8 @@ export const revisionParams = z.object({ agentId: refSchema, revisionId: uuidSch
 export const listAgentsQuery = z.object({
   status: z.enum(["idle", "running", "paused", "error", "pending_approval", "terminated"]).optional(),
   role: z.enum(agentRoles).optional(),
+  q: z.string().trim().min(1).max(200).optional().describe("Agents whose name, title or urlKey contains this text (any case)"),
+  reportsTo: uuidSchema.optional().describe("Only the direct reports of this agent"),
 });
 
 // ---------- responses ----------

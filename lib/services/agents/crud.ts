@@ -99,13 +99,18 @@ export async function createAgent(ctx: ServiceContext, companyRef: string, input
 
 const listOrder = [["createdAt", "asc", "date"], ["id", "asc", "uuid"]] as const;
 
-export async function listAgents(ctx: ServiceContext, companyRef: string, query: ListQuery & { status?: Agent["status"]; role?: Agent["role"] }) {
+type ListAgentsQuery = ListQuery & { status?: Agent["status"]; role?: Agent["role"]; q?: string; reportsTo?: string };
+
+export async function listAgents(ctx: ServiceContext, companyRef: string, query: ListAgentsQuery) {
   const company = await getCompanyOrThrow(ctx, companyRef, "agent.read");
+  const contains = query.q ? { contains: query.q, mode: "insensitive" as const } : undefined;
   const page = await keysetPage(query, listOrder, ({ after, ...page }) => ctx.db.agent.findMany({
     where: {
       companyId: company.id,
       ...(query.status ? { status: query.status } : {}),
       ...(query.role ? { role: query.role } : {}),
+      ...(query.reportsTo ? { reportsToId: query.reportsTo } : {}),
+      ...(contains ? { OR: [{ name: contains }, { title: contains }, { urlKey: contains }] } : {}),
       ...after,
     },
     ...page,
