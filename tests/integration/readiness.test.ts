@@ -130,3 +130,18 @@ describe("approving a hire with what it runs", () => {
     expect((await api.post(`/api/approvals/${approval.id}/approve`, {})).status).toBe(200);
   });
 });
+
+describe("GET /api/companies/:companyId/agents for pickers", () => {
+  it("searches name, title and urlKey (any case) and filters direct reports, a page at a time", async () => {
+    const w = await createWorld();
+    const api = client(w.tokens.owner);
+    for (let i = 1; i <= 5; i++) await createAgent(w.company.id, { name: `Picker ${i}`, reportsToId: w.manager.id, adapterConfig: { command: "true" } });
+    const page = await api.get(`/api/companies/${w.company.id}/agents?q=PICKER&limit=2`);
+    expect(page.body.map((a: { name: string }) => a.name)).toEqual(["Picker 1", "Picker 2"]);
+    expect(page.headers.get("x-next-cursor")).toBeTruthy();
+    const reports = await api.get(`/api/companies/${w.company.id}/agents?reportsTo=${w.manager.id}&limit=50`);
+    expect(reports.body.map((a: { name: string }) => a.name).sort()).toEqual([w.engineer.name, "Picker 1", "Picker 2", "Picker 3", "Picker 4", "Picker 5"].sort());
+    expect((await api.get(`/api/companies/${w.company.id}/agents?q=nobody-matches`)).body).toEqual([]);
+    expect((await api.get(`/api/companies/${w.company.id}/agents?reportsTo=boss`)).status).toBe(400);
+  });
+});

@@ -8,7 +8,7 @@ import type { Tx } from "@/lib/services/context";
 import { readAdapterConfig, type AdapterConfig } from "@/lib/runtime/config";
 import { fileChecks } from "@/lib/runtime/adapter-checks";
 
-export interface Readiness {
+interface Readiness {
   ok: boolean;
   /** why it cannot run, in a phrase: "no command is set" */
   reason: string | null;
