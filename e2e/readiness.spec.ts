@@ -1,4 +1,4 @@
-// Readiness (issue 30, item 2): an agent whose adapter cannot run says "cannot run: <why>" on the agents
+// Readiness: an agent whose adapter cannot run says "cannot run: <why>" on the agents
 // list, its page, the org chart and the hire approval card; the new-agent form refuses a process agent
 // without a command; a hire is approved with what it runs. An agent in error shows why and one action;
 // Run now opens the run; the manager picker searches a page at a time.
