@@ -34,9 +34,9 @@ test("an agent that cannot run says why everywhere; a hire is approved with what
 
   await test.step("the agents list", async () => {
     await page.goto("/RDY/agents");
-    const row = page.getByTestId("agent-row").filter({ hasText: "Orin" });
-    await expect(row.getByTestId("cannot-run")).toHaveText(`cannot run: ${OFF_PATH}`);
-    await expect(page.getByTestId("agent-row").filter({ hasText: "Cleo" }).getByTestId("cannot-run")).toHaveCount(0);
+    await expect(page.locator(`#agent-row-${eng.id}`).getByTestId("cannot-run")).toHaveText(`cannot run: ${OFF_PATH}`);
+    await expect(page.locator(`#agent-row-${ceo.id}`)).toBeVisible();
+    await expect(page.locator(`#agent-row-${ceo.id}`).getByTestId("cannot-run")).toHaveCount(0);
     await themes(page, (s) => snap(page, testInfo, `01-agents-${s}`));
   });
 

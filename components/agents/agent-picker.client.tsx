@@ -82,7 +82,8 @@ export function AgentPicker({ id, companyId, value, onChange, exclude, disabled 
           ))}
           {results.hasNextPage && (
             <li>
-              <button type="button" onClick={() => results.fetchNextPage()} disabled={results.isFetchingNextPage} className="w-full rounded-md px-2.5 py-1.5 text-left text-sm font-medium text-indigo-700 hover:bg-slate-100">
+              {/* never disabled while loading: a focused button that turns disabled blurs, and the blur closes the list */}
+              <button type="button" onClick={() => !results.isFetchingNextPage && results.fetchNextPage()} className="w-full rounded-md px-2.5 py-1.5 text-left text-sm font-medium text-indigo-700 hover:bg-slate-100">
                 {results.isFetchingNextPage ? "Loading…" : "Show more"}
               </button>
             </li>
