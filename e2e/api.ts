@@ -30,6 +30,9 @@ export async function createCompany(api: APIRequestContext, name: string, input:
   return post<{ id: string; issuePrefix: string; name: string }>(api, "/api/companies", { name, ...input });
 }
 
+/** A process agent needs a command: `true` (a run that does nothing and succeeds) unless the spec names one. */
 export async function createAgent(api: APIRequestContext, companyId: string, input: Record<string, unknown>) {
-  return post<{ id: string; urlKey: string; name: string }>(api, `/api/companies/${companyId}/agents`, { adapterType: "process", ...input });
+  const body: Record<string, unknown> = { adapterType: "process", ...input };
+  if (body.adapterType === "process") body.adapterConfig = { command: "true", ...(input.adapterConfig as object | undefined) };
+  return post<{ id: string; urlKey: string; name: string }>(api, `/api/companies/${companyId}/agents`, body);
 }

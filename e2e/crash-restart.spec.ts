@@ -26,7 +26,7 @@ test("kill -9 of the server and of its PostgreSQL, then npm start: every row is 
     cli("user", "create", "--email", "crash@example.test", "--password", "crash-test-password", "--admin");
     const token = cli("token", "create", "--email", "crash@example.test");
     const company = (await charter.api("POST", "/api/companies", token, { name: "Crash Test Co" })).body;
-    const agent = (await charter.api("POST", `/api/companies/${company.id}/agents`, token, { name: "Survivor", role: "engineer" })).body;
+    const agent = (await charter.api("POST", `/api/companies/${company.id}/agents`, token, { name: "Survivor", role: "engineer", adapterConfig: { command: "true" } })).body;
     const issue = (await charter.api("POST", `/api/companies/${company.id}/issues`, token, { title: "Written just before the crash", assigneeAgentId: agent.id })).body;
     const cost = await charter.api("POST", `/api/companies/${company.id}/cost-events`, token, { agentId: agent.id, provider: "anthropic", model: "claude", costCents: 123 });
     expect(cost.status).toBe(201);

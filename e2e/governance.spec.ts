@@ -47,7 +47,9 @@ test("a CEO's hire is approved from the queue; costs and the dashboard show post
     await expect(card).toBeVisible();
     await expect(card.getByTestId("hire-name")).toHaveText("Devon");
     await expect(card).toContainText("Platform engineer");
-    await expect(card).toContainText("requested by Cleo");
+    await expect(card).toContainText("Requested by Cleo");
+    await expect(card.getByTestId("hire-adapter")).toContainText("Runs as Process");
+    await expect(card.getByTestId("cannot-run")).toHaveText("cannot run: no command is set");
     await expect(card).toContainText("The platform needs an owner");
     await snap(page, testInfo, "10-queue");
   });
@@ -59,6 +61,10 @@ test("a CEO's hire is approved from the queue; costs and the dashboard show post
     await expect(page.getByTestId("linked-issues")).toContainText("Staff the platform team");
     await page.getByLabel("Note for the requester").fill("Welcome aboard");
     await page.getByRole("button", { name: "Approve" }).click();
+    // a hire is approved with what it runs, in the same dialog
+    const dialog = page.getByRole("dialog", { name: "Approve Devon" });
+    await dialog.getByLabel("Command", { exact: true }).fill("echo hello from Devon");
+    await dialog.getByRole("button", { name: "Approve", exact: true }).click();
     await expect(page.getByTestId("approval-status")).toHaveText("Approved");
     await page.getByLabel("Comment").fill("Approved: start with the CI.");
     await page.getByRole("button", { name: "Comment" }).click();
@@ -66,9 +72,10 @@ test("a CEO's hire is approved from the queue; costs and the dashboard show post
     await snap(page, testInfo, "11-approval-detail");
   });
 
-  await test.step("the hired agent is idle", async () => {
+  await test.step("the hired agent is idle, with the command set on approval", async () => {
     await page.goto(`/HIRE/agents/${hire.agent.urlKey}`);
     await expect(page.getByTestId("agent-status")).toHaveText("Idle");
+    await expect(page.getByTestId("agent-cannot-run")).toHaveCount(0);
   });
 
   await test.step("the costs page shows posted events", async () => {
@@ -145,9 +152,11 @@ test("approving a hire whose agent was terminated meanwhile is refused with the 
   await post(board, `/api/agents/${hire.agent.id}/terminate`, {}, 200);
   await page.goto(`/GONE/approvals/${hire.approval.id}`);
   await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Approve without it" }).click();
   await expect(page.getByTestId("decision-controls").getByRole("alert")).toContainText("no longer waiting for approval (it is terminated)");
   await expect(page.getByTestId("approval-status")).toHaveText("Pending");
   await snap(page, testInfo, "30-approve-refused");
+  await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Reject" }).click();
   await expect(page.getByTestId("approval-status")).toHaveText("Rejected");
   await ceoApi.dispose();

@@ -30,6 +30,8 @@ export interface AdapterConfigFormProps {
   disabled?: boolean;
   /** offer the adapter type choice (default true) */
   showAdapterType?: boolean;
+  /** only what it runs: no heartbeat, limits or budget (a hire's approval sets just that) */
+  adapterOnly?: boolean;
 }
 
 const labels: Record<string, string> = {
@@ -62,7 +64,7 @@ const placeholderOf = (spec: FieldSpec) => {
   return spec.defaultText && !/^none/i.test(spec.defaultText) && spec.defaultText.length < 40 ? spec.defaultText.replace(/`/g, "") : undefined;
 };
 
-export function AdapterConfigForm({ value, onChange, errors, disabled, showAdapterType = true }: AdapterConfigFormProps) {
+export function AdapterConfigForm({ value, onChange, errors, disabled, showAdapterType = true, adapterOnly = false }: AdapterConfigFormProps) {
   const id = useId();
   const set = (path: string, v: FieldValue) => onChange({ ...value, values: { ...value.values, [path]: v } });
   const fields = adapterFields(value.adapterType);
@@ -81,7 +83,7 @@ export function AdapterConfigForm({ value, onChange, errors, disabled, showAdapt
         </Field>
       )}
       <div className="grid gap-4 sm:grid-cols-2">{fields.map(render)}</div>
-      <section className="space-y-4 border-t border-slate-100 pt-4">
+      {!adapterOnly && <section className="space-y-4 border-t border-slate-100 pt-4">
         <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">Heartbeat and limits</h3>
         <div className="grid gap-4 sm:grid-cols-2">
           {runtime.map(render)}
@@ -89,7 +91,7 @@ export function AdapterConfigForm({ value, onChange, errors, disabled, showAdapt
             <DollarInput id={`${id}-budget`} value={value.budget} onChange={(e) => onChange({ ...value, budget: e.target.value })} />
           </Field>
         </div>
-      </section>
+      </section>}
     </fieldset>
   );
 }

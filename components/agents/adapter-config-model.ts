@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { REDACTED } from "@/lib/dto/agents";
 import { adapterConfigSchema, runtimeConfigSchema } from "@/lib/runtime/config";
-import { adapterConfigInputSchema, adapterTypes, runtimeConfigInputSchema } from "@/lib/schemas/agents";
+import { PROCESS_COMMAND_REQUIRED, adapterConfigInputSchema, adapterTypes, missingCommand, runtimeConfigInputSchema } from "@/lib/schemas/agents";
 import { centsToDollarsInput, dollarsToCents } from "@/lib/format";
 
 export { REDACTED };
@@ -224,6 +224,7 @@ export function configInputOf(draft: AgentConfigDraft): { input: ConfigInput; er
     const parsed = schema.safeParse(value);
     if (!parsed.success) for (const issue of parsed.error.issues) add([field, ...issue.path].join("."), issue.message);
   }
+  if (missingCommand(draft.adapterType, adapterConfig)) add("adapterConfig.command", PROCESS_COMMAND_REQUIRED);
   const cents = dollarsToCents(draft.budget);
   if (cents === null) add("budgetMonthlyCents", "Enter an amount in dollars, such as 50 or 12.50");
   return { input: { adapterType: draft.adapterType, adapterConfig, runtimeConfig, budgetMonthlyCents: cents ?? 0 }, errors };

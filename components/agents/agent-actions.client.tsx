@@ -26,7 +26,8 @@ export function AgentActions({ companyId, agent, prefix }: { companyId: string; 
   });
 
   if (agent.status === "terminated") return null;
-  const canPause = ["idle", "running", "error"].includes(agent.status);
+  // in error, one way on: Resume (the error notice says why it failed and links the run)
+  const canPause = ["idle", "running"].includes(agent.status);
   const canResume = ["paused", "error"].includes(agent.status);
   const running = mutation.isPending ? mutation.variables : null;
   return (

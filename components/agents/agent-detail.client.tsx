@@ -22,7 +22,7 @@ import { AgentSessions, sessionAdapters } from "@/components/agents/agent-sessio
 import { AgentRuns } from "@/components/runs/agent-runs.client";
 import { AgentInstructions } from "@/components/agents/agent-instructions.client";
 import type { Page } from "@/lib/queries/fetcher";
-import type { RunDto } from "@/lib/queries/runs";
+import { fetchAgentRuns, runKeys, type RunDto } from "@/lib/queries/runs";
 
 export interface AgentPermissions {
   update: boolean;
@@ -38,7 +38,8 @@ interface Props {
   companyId: string;
   prefix: string;
   initialAgent: AgentWithChain;
-  agents: AgentDto[];
+  /** the first page of its direct reports (a company may have far too many agents to load them all) */
+  reports: Page<AgentDto>;
   initialKeys: AgentKey[] | null;
   initialRevisions: ConfigRevision[];
   initialRuns: Page<RunDto>;
@@ -48,16 +49,17 @@ interface Props {
   can: AgentPermissions;
 }
 
-export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKeys, initialRevisions, initialRuns, initialInstructions, initialTab, can }: Props) {
+export function AgentDetail({ companyId, prefix, initialAgent, reports: reportsPage, initialKeys, initialRevisions, initialRuns, initialInstructions, initialTab, can }: Props) {
   const { data: agent } = useQuery({
     queryKey: agentKeys.detail(companyId, initialAgent.id),
     queryFn: () => fetchAgent(initialAgent.id),
     initialData: initialAgent,
   });
   const terminated = agent.status === "terminated";
-  const reports = agents.filter((a) => a.reportsTo === agent.id && a.status !== "terminated");
-  const agentHref = (urlKey: string) => `/${prefix}/agents/${urlKey}`;
-  const urlKeyOf = new Map(agents.map((a) => [a.id, a.urlKey]));
+  const reports = reportsPage.items.filter((a) => a.status !== "terminated");
+  const moreReports = reportsPage.nextCursor !== null;
+  // an agent's page answers to its id as well as its urlKey
+  const agentHref = (key: string) => `/${prefix}/agents/${key}`;
   const [tab, setTab] = useState<AgentTab>(initialInstructions ? initialTab : "overview");
   const showTab = (t: AgentTab) => {
     setTab(t);
@@ -92,7 +94,7 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
         {can.lifecycle && <AgentActions companyId={companyId} agent={agent} prefix={prefix} />}
       </header>
 
-      <StatusNotice agent={agent} prefix={prefix} />
+      <StatusNotice agent={agent} prefix={prefix} companyId={companyId} initialRuns={initialRuns} />
 
       {initialInstructions && (
         <div role="tablist" aria-label="Agent sections" className="flex gap-1 border-b border-slate-200">
@@ -124,7 +126,7 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
             <CardHeader title="Budget" description="Month-to-date spend from reported cost events" />
             <CardBody><BudgetMeter spent={agent.spentMonthlyCents} budget={agent.budgetMonthlyCents} pausedByCompany={agent.budgetPause === "company"} /></CardBody>
           </Card>
-          <AgentProfileForm companyId={companyId} agent={agent} agents={agents} readOnly={!can.update || terminated} />
+          <AgentProfileForm companyId={companyId} agent={agent} readOnly={!can.update || terminated} />
           <AgentConfigCard companyId={companyId} agent={agent} readOnly={!can.update || terminated} canTest={can.update && !terminated}>
             {sessionAdapters.has(agent.adapterType) && (
               <AgentSessions agentId={agent.id} agentName={agent.name} adapterConfig={agent.adapterConfig} canReset={can.lifecycle && !terminated} />
@@ -145,11 +147,7 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
                     {[...agent.chainOfCommand].reverse().map((m, i) => (
                       <li key={m.id} className="flex items-center gap-1.5" style={{ paddingLeft: `${Math.min(i, 6) * 14}px` }}>
                         {i > 0 && <span className="text-slate-300" aria-hidden="true">└</span>}
-                        {urlKeyOf.get(m.id) ? (
-                          <Link href={agentHref(urlKeyOf.get(m.id)!)} className="font-medium text-slate-800 hover:text-indigo-700 hover:underline">{m.name}</Link>
-                        ) : (
-                          <span className="font-medium text-slate-800">{m.name}</span>
-                        )}
+                        <Link href={agentHref(m.id)} className="font-medium text-slate-800 hover:text-indigo-700 hover:underline">{m.name}</Link>
                         <span className="truncate text-xs text-slate-500">{m.title || roleLabel(m.role)}</span>
                       </li>
                     ))}
@@ -175,9 +173,11 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
                         </Link>
                       </li>
                     ))}
-                    {reports.length > 12 && (
+                    {(reports.length > 12 || moreReports) && (
                       <li className="self-center text-xs">
-                        <Link href={`/${prefix}/org`} className="text-slate-500 hover:text-indigo-700 hover:underline">and {reports.length - 12} more on the org chart</Link>
+                        <Link href={`/${prefix}/org`} className="text-slate-500 hover:text-indigo-700 hover:underline">
+                          {moreReports ? "and more on the org chart" : `and ${reports.length - 12} more on the org chart`}
+                        </Link>
                       </li>
                     )}
                   </ul>
@@ -204,7 +204,18 @@ export function AgentDetail({ companyId, prefix, initialAgent, agents, initialKe
   );
 }
 
-function StatusNotice({ agent, prefix }: { agent: AgentWithChain; prefix: string }) {
+function StatusNotice({ agent, prefix, companyId, initialRuns }: { agent: AgentWithChain; prefix: string; companyId: string; initialRuns: Page<RunDto> }) {
+  const cannotRun = !agent.readiness.ok && agent.status !== "terminated" && (
+    <Alert tone="warning" title={`Cannot run: ${agent.readiness.reason}`}>
+      <span data-testid="agent-cannot-run">Set what it runs under Configuration below, then test its environment there.</span>
+    </Alert>
+  );
+  const notice = <StatusAlert agent={agent} prefix={prefix} companyId={companyId} initialRuns={initialRuns} />;
+  return cannotRun ? <div className="space-y-3">{cannotRun}{notice}</div> : notice;
+}
+
+function StatusAlert({ agent, prefix, companyId, initialRuns }: { agent: AgentWithChain; prefix: string; companyId: string; initialRuns: Page<RunDto> }) {
+  if (agent.status === "error") return <ErrorNotice agentId={agent.id} prefix={prefix} companyId={companyId} initialRuns={initialRuns} />;
   if (agent.status === "paused" && agent.pauseReason === "budget" && agent.budgetPause === "company") {
     return (
       <Alert tone="warning" title="Paused: the company's monthly budget is spent">
@@ -224,8 +235,20 @@ function StatusNotice({ agent, prefix }: { agent: AgentWithChain; prefix: string
       </Alert>
     );
   }
-  if (agent.status === "error") return <Alert tone="error" title="The last heartbeat failed">Its log is under Heartbeats. The next wake runs it again; pause it to stop that.</Alert>;
   if (agent.status === "pending_approval") return <Alert tone="info" title="Waiting for board approval">This hire becomes active once the board approves it in <Link href={`/${prefix}/approvals`} className="font-medium underline">Approvals</Link>.</Alert>;
   if (agent.status === "terminated") return <Alert tone="info" title="Terminated">Its API keys are revoked, its work was released and its reports moved to its manager. It cannot be changed.</Alert>;
   return null;
+}
+
+/** Why the agent is in error: the failed run's own reason, with the run one click away. */
+function ErrorNotice({ agentId, prefix, companyId, initialRuns }: { agentId: string; prefix: string; companyId: string; initialRuns: Page<RunDto> }) {
+  const { data } = useQuery({ queryKey: runKeys.ofAgent(companyId, agentId), queryFn: () => fetchAgentRuns(companyId, agentId), initialData: initialRuns });
+  const failed = data.items.find((r) => r.status === "failed" || r.status === "timed_out");
+  return (
+    <Alert tone="error" title="The last heartbeat failed">
+      <span data-testid="agent-error-reason">{failed?.error ? `${failed.error[0].toUpperCase()}${failed.error.slice(1)}.` : "It ended without saying why."}</span>
+      {failed && <> <Link href={`/${prefix}/runs/${failed.id}`} className="font-medium underline">Open the run</Link>.</>}
+      {" "}Resume clears the error; the next wake runs it again.
+    </Alert>
+  );
 }

@@ -48,7 +48,7 @@ export function AgentKeysCard({ companyId, agentId, initialKeys, disabled }: { c
   const active = keys.filter((k) => !k.revokedAt);
   return (
     <Card>
-      <CardHeader title="API keys" description={`${active.length} active`} />
+      <CardHeader title="API keys" description={`${active.length} active · for use outside runs`} />
       <CardBody className="space-y-4">
         {created && (
           <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3" data-testid="new-key">
@@ -62,6 +62,9 @@ export function AgentKeysCard({ companyId, agentId, initialKeys, disabled }: { c
             </div>
           </div>
         )}
+        <p className="text-xs text-slate-500" data-testid="keys-explained">
+          Every run gets its own short-lived key, revoked when the run ends. Create a long-lived key only to act as this agent outside a run: a script, a test, an MCP client.
+        </p>
         {!disabled && (
           <form onSubmit={onCreate} className="flex gap-2" aria-label="Create API key">
             <Input name="name" placeholder="Key name, e.g. laptop" maxLength={100} aria-label="Key name" />
@@ -70,7 +73,7 @@ export function AgentKeysCard({ companyId, agentId, initialKeys, disabled }: { c
         )}
         <ApiErrorAlert error={create.error} />
         {keys.length === 0 ? (
-          <p className="text-sm text-slate-500">No keys yet. The agent needs one to call the API.</p>
+          <p className="text-sm text-slate-500">No keys yet, and none is needed to run: every run gets a key of its own.</p>
         ) : (
           <ul className="-mx-5 divide-y divide-slate-100 border-t border-slate-100" data-testid="key-list">
             {keys.map((k) => (

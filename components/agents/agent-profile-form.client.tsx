@@ -1,39 +1,24 @@
 "use client";
 
-import { useMemo, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import type { AgentDto } from "@/lib/dto/agents";
 import { updateAgent, type AgentPatch, type AgentWithChain } from "@/lib/queries/agents";
-import { roleLabel } from "@/lib/format";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Field, Input, Select, Textarea } from "@/components/ui/input";
+import { Field, Input, Textarea } from "@/components/ui/input";
+import { AgentPicker, type PickedAgent } from "@/components/agents/agent-picker.client";
 import { ApiErrorAlert, fieldErrors } from "@/components/forms/api-error";
 import { useAgentChanged } from "@/components/agents/use-agent-cache";
 
-/** Agents that may not become this agent's manager: itself and everyone below it (a cycle). */
-function belowOrSelf(agentId: string, agents: AgentDto[]): Set<string> {
-  const out = new Set([agentId]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const a of agents) {
-      if (a.reportsTo && out.has(a.reportsTo) && !out.has(a.id)) {
-        out.add(a.id);
-        grew = true;
-      }
-    }
-  }
-  return out;
-}
-
-export function AgentProfileForm({ companyId, agent, agents, readOnly }: { companyId: string; agent: AgentWithChain; agents: AgentDto[]; readOnly: boolean }) {
+export function AgentProfileForm({ companyId, agent, readOnly }: { companyId: string; agent: AgentWithChain; readOnly: boolean }) {
   const changed = useAgentChanged(companyId);
   const [saved, setSaved] = useState(false);
   // remount the inputs when the agent changes elsewhere (rollback, another save)
   const formKey = agent.updatedAt;
-  const excluded = useMemo(() => belowOrSelf(agent.id, agents), [agent.id, agents]);
-  const managers = agents.filter((a) => a.status !== "terminated" && !excluded.has(a.id));
+  // the direct manager is the chain's first; one below this agent is refused by the server (a cycle)
+  const current = agent.chainOfCommand[0] ? { id: agent.chainOfCommand[0].id, name: agent.chainOfCommand[0].name } : null;
+  const [manager, setManager] = useState<{ key: string; value: PickedAgent | null }>({ key: formKey, value: current });
+  const picked = manager.key === formKey ? manager.value : current;
 
   const mutation = useMutation({
     mutationFn: (patch: AgentPatch) => updateAgent(agent.id, patch),
@@ -51,7 +36,7 @@ export function AgentProfileForm({ companyId, agent, agents, readOnly }: { compa
       name: String(form.get("name")).trim(),
       title: String(form.get("title") ?? ""),
       capabilities: String(form.get("capabilities") ?? ""),
-      reportsTo: agent.role === "ceo" ? null : String(form.get("reportsTo") ?? "") || null,
+      reportsTo: agent.role === "ceo" ? null : picked?.id ?? null,
     };
     // send only what changed, so the activity log names exactly that
     const patch: AgentPatch = {};
@@ -78,10 +63,8 @@ export function AgentProfileForm({ companyId, agent, agents, readOnly }: { compa
               <Input id="edit-title" name="title" defaultValue={agent.title} maxLength={200} />
             </Field>
             <Field label="Reports to" htmlFor="edit-reports-to" errors={fieldErrors(err, "reportsTo")} hint={agent.role === "ceo" ? "The CEO reports to the board." : undefined}>
-              <Select id="edit-reports-to" name="reportsTo" defaultValue={agent.reportsTo ?? ""} disabled={agent.role === "ceo"}>
-                <option value="">Nobody</option>
-                {managers.map((a) => <option key={a.id} value={a.id}>{a.name} · {roleLabel(a.role)}</option>)}
-              </Select>
+              <AgentPicker id="edit-reports-to" companyId={companyId} value={picked} exclude={agent.id} disabled={readOnly || agent.role === "ceo"}
+                onChange={(value) => { setSaved(false); setManager({ key: formKey, value }); }} />
             </Field>
             <Field label="Capabilities" htmlFor="edit-capabilities" className="sm:col-span-2" hint="What this agent is good at; other agents read it when they delegate." errors={fieldErrors(err, "capabilities")}>
               <Textarea id="edit-capabilities" name="capabilities" defaultValue={agent.capabilities} rows={4} maxLength={10000} />

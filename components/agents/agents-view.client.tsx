@@ -18,6 +18,7 @@ import { PlusGlyph, SearchGlyph } from "@/components/ui/glyphs";
 import { AgentAvatar } from "@/components/agents/agent-icon";
 import { AgentStatusBadge } from "@/components/agents/status-badge";
 import { NewAgentDialog } from "@/components/agents/new-agent.client";
+import { CannotRun } from "@/components/agents/readiness";
 
 interface Props {
   companyId: string;
@@ -123,7 +124,10 @@ export function AgentsView({ companyId, prefix, initialAgents, canCreate, roles,
                     </TD>
                     <TD className="hidden whitespace-nowrap sm:table-cell">{roleLabel(a.role)}</TD>
                     <TD className="hidden lg:table-cell"><span className="block max-w-56 truncate text-slate-500" title={a.title}>{a.title || "—"}</span></TD>
-                    <TD><AgentStatusBadge status={a.status} pauseReason={a.pauseReason} /></TD>
+                    <TD>
+                      <AgentStatusBadge status={a.status} pauseReason={a.pauseReason} />
+                      <CannotRun readiness={a.readiness} status={a.status} className="mt-1 max-w-48" />
+                    </TD>
                     <TD className="hidden whitespace-nowrap md:table-cell">
                       {manager ? (
                         <Link href={`/${prefix}/agents/${manager.urlKey}`} className="text-slate-600 hover:text-indigo-700 hover:underline">{manager.name}</Link>

@@ -30,7 +30,7 @@ interface Props {
 
 export function NewAgentDialog(props: Props) {
   return (
-    <Dialog open={props.open} onClose={props.onClose} title="New agent" description="The agent starts idle and can be woken once it has an API key." className="max-w-2xl">
+    <Dialog open={props.open} onClose={props.onClose} title="New agent" description="The agent starts idle. Each of its runs gets its own API key; set below what a run executes." className="max-w-2xl">
       <NewAgentBody {...props} />
     </Dialog>
   );

@@ -5,6 +5,7 @@ import { formatBudget, formatDateTime, roleLabel } from "@/lib/format";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { AgentAvatar } from "@/components/agents/agent-icon";
 import { MarkdownText } from "@/components/markdown/render";
+import { HireRuns } from "@/components/approvals/hire-runs.client";
 
 export interface PersonRef {
   name: string;
@@ -34,7 +35,7 @@ export function Requester({ approval, names }: { approval: ApprovalDto; names: A
   return <span className="font-medium text-slate-800">{agent?.name ?? "an agent"}</span>;
 }
 
-function HireSummary({ approval, names }: { approval: ApprovalDto; names: ApprovalNames }) {
+function HireSummary({ approval, names, companyId }: { approval: ApprovalDto; names: ApprovalNames; companyId?: string }) {
   const p = approval.payload;
   const manager = typeof p.reportsTo === "string" ? names.agents[p.reportsTo]?.name : null;
   const budget = typeof p.budgetMonthlyCents === "number" ? p.budgetMonthlyCents : 0;
@@ -48,6 +49,7 @@ function HireSummary({ approval, names }: { approval: ApprovalDto; names: Approv
           {manager ? <> · reports to {manager}</> : null}
           {budget > 0 ? ` · budget ${formatBudget(budget)}/month` : " · no budget limit"}
         </p>
+        <HireRuns approval={approval} companyId={companyId} />
         {str(p.capabilities) && <p className="text-slate-500">{str(p.capabilities)}</p>}
         {str(p.reason) && <p className="text-slate-500">Why: {str(p.reason)}</p>}
         {p.source === "invite" && <p className="text-xs text-slate-400">Joined through an invite</p>}
@@ -56,9 +58,9 @@ function HireSummary({ approval, names }: { approval: ApprovalDto; names: Approv
   );
 }
 
-/** The body of an approval: for a hire the agent asked for, for a strategy its plan. */
-export function ApprovalSummary({ approval, names, clamp = false }: { approval: ApprovalDto; names: ApprovalNames; clamp?: boolean }) {
-  if (approval.type === "hire_agent") return <HireSummary approval={approval} names={names} />;
+/** The body of an approval: for a hire the agent asked for (and, given the company, whether it can run), for a strategy its plan. */
+export function ApprovalSummary({ approval, names, clamp = false, companyId }: { approval: ApprovalDto; names: ApprovalNames; clamp?: boolean; companyId?: string }) {
+  if (approval.type === "hire_agent") return <HireSummary approval={approval} names={names} companyId={companyId} />;
   const plan = str(approval.payload.plan);
   return (
     <div className={clamp ? "max-h-40 overflow-hidden [mask-image:linear-gradient(to_bottom,black_70%,transparent)]" : undefined}>
@@ -67,11 +69,14 @@ export function ApprovalSummary({ approval, names, clamp = false }: { approval: 
   );
 }
 
-/** A span, not a paragraph: it also sits inside a card header's description, itself a <p>. */
+/**
+ * Who asked and when; not what kind of approval, which the title above it already says. A span, not
+ * a paragraph: it also sits inside a card header's description, itself a <p>.
+ */
 export function ApprovalMeta({ approval, names }: { approval: ApprovalDto; names: ApprovalNames }) {
   return (
     <span className="block text-xs text-slate-500">
-      {typeText[approval.type] ?? approval.type} · requested by <Requester approval={approval} names={names} /> · {formatDateTime(approval.createdAt)}
+      Requested by <Requester approval={approval} names={names} /> · {formatDateTime(approval.createdAt)}
     </span>
   );
 }

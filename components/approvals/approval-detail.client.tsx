@@ -13,7 +13,7 @@ import { Textarea } from "@/components/ui/input";
 import { ApiErrorAlert } from "@/components/forms/api-error";
 import { MarkdownText } from "@/components/markdown/render";
 import { IssueStatusBadge } from "@/components/issues/issue-badges";
-import { ApprovalMeta, ApprovalStatusBadge, ApprovalSummary, typeText, type ApprovalNames } from "@/components/approvals/approval-card";
+import { ApprovalMeta, ApprovalStatusBadge, ApprovalSummary, type ApprovalNames } from "@/components/approvals/approval-card";
 import { DecisionControls } from "@/components/approvals/decision-controls.client";
 
 interface Props {
@@ -32,9 +32,9 @@ export function ApprovalDetail({ companyId, names, canDecide, canComment, initia
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         <Card>
-          <CardHeader title={typeText[approval.type] ?? approval.type} description={<ApprovalMeta approval={approval} names={names} />} actions={<span data-testid="approval-status"><ApprovalStatusBadge status={approval.status} /></span>} />
+          <CardHeader title={approval.type === "hire_agent" ? "The agent asked for" : "The plan"} description={<ApprovalMeta approval={approval} names={names} />} actions={<span data-testid="approval-status"><ApprovalStatusBadge status={approval.status} /></span>} />
           <CardBody className="space-y-4">
-            <ApprovalSummary approval={approval} names={names} />
+            <ApprovalSummary approval={approval} names={names} companyId={companyId} />
             {approval.decisionNote && (
               <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
                 <span className="font-medium text-slate-700">Board note:</span> {approval.decisionNote}

@@ -76,7 +76,7 @@ export function ApprovalQueue({ companyId, names, canDecide, initial }: {
                   </div>
                   <ApprovalStatusBadge status={a.status} />
                 </div>
-                <ApprovalSummary approval={a} names={names} clamp />
+                <ApprovalSummary approval={a} names={names} clamp companyId={companyId} />
                 {a.decisionNote && (
                   <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
                     <span className="font-medium text-slate-700">Board note:</span> {a.decisionNote}

@@ -3,23 +3,30 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApprovalDto } from "@/lib/dto/approvals";
-import { approvalKeys, decideApproval, type Decision } from "@/lib/queries/approvals";
+import { approvalKeys, approveHire, decideApproval, type Decision } from "@/lib/queries/approvals";
 import { agentKeys } from "@/lib/queries/agents";
 import { inboxKeys } from "@/lib/queries/inbox";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { ApiErrorAlert } from "@/components/forms/api-error";
+import { ApproveHireDialog, type HireConfig } from "@/components/approvals/approve-hire.client";
 
 const labels: Record<Decision, string> = { approve: "Approve", reject: "Reject", "request-revision": "Ask for revision" };
 
-/** Approve, reject or ask for a revision, with an optional note for the requester. */
+/** Approve (a hire: with what it runs, in a dialog), reject or ask for a revision, with an optional note for the requester. */
 export function DecisionControls({ companyId, approval, onDecided }: { companyId: string; approval: ApprovalDto; onDecided?: (a: ApprovalDto) => void }) {
   const queryClient = useQueryClient();
   const [note, setNote] = useState("");
+  const [configuring, setConfiguring] = useState(false);
+  const isHire = approval.type === "hire_agent" && !!approval.subjectAgentId;
   const mutation = useMutation({
-    mutationFn: (decision: Decision) => decideApproval(approval.id, decision, note.trim() || undefined),
+    mutationFn: ({ decision, config }: { decision: Decision; config?: HireConfig | null }) => {
+      const decisionNote = note.trim() || undefined;
+      return config ? approveHire(approval.id, { decisionNote, ...config }) : decideApproval(approval.id, decision, decisionNote);
+    },
     onSuccess: async (updated) => {
       setNote("");
+      setConfiguring(false);
       queryClient.setQueryData(approvalKeys.detail(companyId, approval.id), updated);
       onDecided?.(updated);
       await Promise.all([
@@ -30,7 +37,7 @@ export function DecisionControls({ companyId, approval, onDecided }: { companyId
     },
   });
   if (approval.status !== "pending") return null;
-  const running = mutation.isPending ? mutation.variables : null;
+  const running = mutation.isPending ? mutation.variables.decision : null;
   return (
     <div className="space-y-2" data-testid="decision-controls">
       <Textarea
@@ -49,13 +56,17 @@ export function DecisionControls({ companyId, approval, onDecided }: { companyId
             variant={d === "approve" ? "primary" : d === "reject" ? "danger" : "secondary"}
             pending={running === d}
             disabled={mutation.isPending}
-            onClick={() => mutation.mutate(d)}
+            onClick={() => (d === "approve" && isHire ? (mutation.reset(), setConfiguring(true)) : mutation.mutate({ decision: d }))}
           >
             {labels[d]}
           </Button>
         ))}
       </div>
-      <ApiErrorAlert error={mutation.error} />
+      {!configuring && <ApiErrorAlert error={mutation.error} />}
+      {isHire && (
+        <ApproveHireDialog open={configuring} onClose={() => setConfiguring(false)} companyId={companyId} approval={approval}
+          pending={mutation.isPending} error={mutation.error} onApprove={(config) => mutation.mutate({ decision: "approve", config })} />
+      )}
     </div>
   );
 }

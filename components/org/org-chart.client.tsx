@@ -8,6 +8,7 @@ import { cn } from "@/lib/cn";
 import { Button } from "@/components/ui/button";
 import { AgentAvatar } from "@/components/agents/agent-icon";
 import { layoutOrg, type OrgBox } from "@/components/org/org-layout";
+import { CannotRun } from "@/components/agents/readiness";
 import { orgSvg, statusColours, svgSize, svgToPng, type OrgColours } from "@/components/org/org-export";
 import { download } from "@/components/ui/download";
 import { usePanZoom } from "@/components/org/use-pan-zoom";
@@ -137,11 +138,15 @@ function NodeCard({ box, cards }: { box: OrgBox; cards: CardActions }) {
   const text = (
     <>
       <span className="org-name block truncate text-sm font-medium">{node.name}</span>
-      <span className="org-muted block truncate text-xs">{node.title || roleLabel(node.role)}{compact ? ` · ${status}` : ""}</span>
+      {/* a compact card has two lines: its second says why it cannot run, when it cannot */}
+      {compact && !node.readiness.ok ? <CannotRun readiness={node.readiness} /> : (
+        <span className="org-muted block truncate text-xs">{node.title || roleLabel(node.role)}{compact ? ` · ${status}` : ""}</span>
+      )}
       {!compact && (
-        <span className="org-muted flex items-center gap-1.5 text-xs">
-          <span className="size-1.5 rounded-full" style={{ backgroundColor: statusColours[node.status] }} aria-hidden="true" />
-          {status}
+        <span className="org-muted flex min-w-0 items-center gap-1.5 text-xs">
+          <span className="size-1.5 shrink-0 rounded-full" style={{ backgroundColor: statusColours[node.status] }} aria-hidden="true" />
+          <span className="shrink-0">{status}</span>
+          {!node.readiness.ok && <CannotRun readiness={node.readiness} className="min-w-0" />}
         </span>
       )}
     </>

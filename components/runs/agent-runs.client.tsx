@@ -2,6 +2,8 @@
 
 // The agent page's heartbeats: "Run now" and the latest runs, kept live by the company's events.
 import Link from "next/link";
+import { useEffect, useRef } from "react";
+import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchAgentRuns, runKeys, wakeAgent, type RunDto } from "@/lib/queries/runs";
 import type { Page } from "@/lib/queries/fetcher";
@@ -28,18 +30,28 @@ interface Props {
 
 export function AgentRuns({ companyId, prefix, agentId, agentStatus, initialRuns, canRun }: Props) {
   const queryClient = useQueryClient();
-  const { data } = useQuery({
-    queryKey: runKeys.ofAgent(companyId, agentId),
-    queryFn: () => fetchAgentRuns(companyId, agentId),
-    initialData: initialRuns,
-  });
+  const router = useRouter();
   const runNow = useMutation({
     mutationFn: () => wakeAgent(agentId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: runKeys.ofAgent(companyId, agentId) }),
   });
+  const { data } = useQuery({
+    queryKey: runKeys.ofAgent(companyId, agentId),
+    queryFn: () => fetchAgentRuns(companyId, agentId),
+    initialData: initialRuns,
+    // until the wake's run exists; live events usually bring it sooner
+    refetchInterval: runNow.data ? 1000 : false,
+  });
   const runnable = !["paused", "terminated", "pending_approval"].includes(agentStatus);
-  // the note is about the wake until its run shows up in the list (the list follows the run live)
-  const wake = runNow.data && !data.items.some((r) => r.createdAt >= runNow.data.createdAt || r.id === runNow.data.runId) ? runNow.data : undefined;
+  // "Run now" opens the run it started, once a worker has claimed the wake; until then a note says so
+  const started = runNow.data && [...data.items].reverse().find((r) => r.id === runNow.data.runId || r.createdAt >= runNow.data.createdAt);
+  const wake = runNow.data && !started ? runNow.data : undefined;
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!started || opened.current === started.id) return;
+    opened.current = started.id;
+    router.push(`/${prefix}/runs/${started.id}`);
+  }, [started, router, prefix]);
   return (
     <Card data-testid="agent-runs">
       <CardHeader

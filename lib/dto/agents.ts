@@ -15,7 +15,12 @@ export interface ChainItem {
   title: string;
 }
 
-export function agentDto(row: Agent, spentMonthlyCents: number, chainOfCommand?: ChainItem[], budgetPause?: "agent" | "company") {
+export interface ReadinessDto {
+  ok: boolean;
+  reason: string | null;
+}
+
+export function agentDto(row: Agent, spentMonthlyCents: number, readiness: ReadinessDto, chainOfCommand?: ChainItem[], budgetPause?: "agent" | "company") {
   const budget = row.budgetMonthlyCents;
   return {
     id: row.id,
@@ -36,6 +41,7 @@ export function agentDto(row: Agent, spentMonthlyCents: number, chainOfCommand?:
     spentMonthlyCents,
     budgetWarning: budget > 0 && spentMonthlyCents * 100 >= budget * 80,
     lastHeartbeatAt: row.lastHeartbeatAt?.toISOString() ?? null,
+    readiness,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...(chainOfCommand ? { chainOfCommand } : {}),
@@ -98,5 +104,6 @@ export interface OrgNode {
   title: string;
   icon: string | null;
   status: string;
+  readiness: ReadinessDto;
   reports: OrgNode[];
 }

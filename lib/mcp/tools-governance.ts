@@ -44,6 +44,10 @@ export function governanceTools(s: GovernanceServices) {
       mirrors: {
         route: "app/api/approvals/[approvalId]/approve/route.ts", method: "POST",
         differs: { decision: "one tool for the approve, reject and request-revision routes, which take the same fields" },
+        relaxed: {
+          adapterType: "setting a hire's adapter on approval is the board's dialog and the route's; here a hire is approved as asked",
+          adapterConfig: "setting a hire's adapter on approval is the board's dialog and the route's; here a hire is approved as asked",
+        },
       },
       input: z.object({
         approvalId: approvalParams.shape.approvalId.describe("The approval's id"),

@@ -1,6 +1,6 @@
 // Agents: query keys nested under their company, and the fetchers for /api/agents/**.
 import type { AgentDto, ChainItem, agentKeyDto, configRevisionDto } from "@/lib/dto/agents";
-import { apiAll, apiGet, apiSend } from "@/lib/queries/fetcher";
+import { apiAll, apiGet, apiPage, apiSend } from "@/lib/queries/fetcher";
 
 export type AgentWithChain = AgentDto & { chainOfCommand: ChainItem[] };
 
@@ -40,6 +40,9 @@ export type AgentPatch = Partial<{
 }>;
 
 export const fetchAgents = (companyId: string) => apiAll<AgentDto>(`/api/companies/${companyId}/agents`);
+/** One page of the company's agents matching `q` (name, title, urlKey): for pickers, never the whole company. */
+export const fetchAgentPage = (companyId: string, q: string, cursor: string | null, limit = 20) =>
+  apiPage<AgentDto>(`/api/companies/${companyId}/agents${q ? `?q=${encodeURIComponent(q)}` : ""}`, { limit, cursor });
 export const fetchAgent = (agentId: string) => apiGet<AgentWithChain>(`/api/agents/${agentId}`);
 export const createAgent = (companyId: string, input: NewAgent) =>
   apiSend<AgentWithChain>("POST", `/api/companies/${companyId}/agents`, input);

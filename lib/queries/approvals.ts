@@ -22,5 +22,8 @@ export const fetchApprovals = async (companyId: string, status: string) => {
 export const fetchApproval = (id: string) => apiGet<ApprovalDto>(`/api/approvals/${id}`);
 export const decideApproval = (id: string, decision: Decision, decisionNote?: string) =>
   apiSend<ApprovalDto>("POST", `/api/approvals/${id}/${decision}`, decisionNote ? { decisionNote } : {});
+/** Approve a hire and set what the hired agent runs, in one decision. */
+export const approveHire = (id: string, body: { decisionNote?: string; adapterType?: string; adapterConfig?: Record<string, unknown> }) =>
+  apiSend<ApprovalDto>("POST", `/api/approvals/${id}/approve`, body);
 export const fetchApprovalComments = (id: string) => apiAll<ApprovalComment>(`/api/approvals/${id}/comments`);
 export const addApprovalComment = (id: string, body: string) => apiSend<ApprovalComment>("POST", `/api/approvals/${id}/comments`, { body });

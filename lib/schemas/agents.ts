@@ -58,11 +58,18 @@ export const revisionParams = z.object({ agentId: refSchema, revisionId: uuidSch
 export const listAgentsQuery = z.object({
   status: z.enum(["idle", "running", "paused", "error", "pending_approval", "terminated"]).optional(),
   role: z.enum(agentRoles).optional(),
+  q: z.string().trim().min(1).max(200).optional().describe("Agents whose name, title or urlKey contains this text (any case)"),
+  reportsTo: uuidSchema.optional().describe("Only the direct reports of this agent"),
 });
 
 // ---------- responses ----------
 
 const chainItemSchema = z.object({ id: uuidSchema, name: z.string(), role: z.string(), title: z.string() });
+
+const readinessSchema = z.object({
+  ok: z.boolean().describe("Its adapter has what a run needs: a command or URL, a program on the server's PATH, an existing working directory, and (http) a last wake that was delivered"),
+  reason: z.string().nullable().describe("Why it cannot run, in a phrase (\"no command is set\"); null when ok"),
+}).meta({ id: "AgentReadiness" });
 
 const agentFields = {
   id: uuidSchema,
@@ -83,6 +90,7 @@ const agentFields = {
   spentMonthlyCents: intSchema.describe("Spent in the current UTC month, in cents"),
   budgetWarning: z.boolean().describe("At or past 80% of a non-zero budget"),
   lastHeartbeatAt: dateTimeSchema.nullable(),
+  readiness: readinessSchema,
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
 };
@@ -126,6 +134,7 @@ export const orgNodeSchema = z.object({
   title: z.string(),
   icon: z.string().nullable(),
   status: z.string(),
+  readiness: readinessSchema,
   get reports(): z.ZodArray<typeof orgNodeSchema> {
     return z.array(orgNodeSchema);
   },
@@ -150,6 +159,14 @@ function strictOf(schema: z.ZodType): z.ZodType {
 }
 
 export const adapterConfigInputSchema = strictOf(adapterConfigSchema);
+
+/** The rule a board write and the board's form share: a `process` agent runs its command, so it needs one. */
+export const PROCESS_COMMAND_REQUIRED = "is required for a process agent";
+export function missingCommand(adapterType: string, adapterConfig: unknown): boolean {
+  if (adapterType !== "process") return false;
+  const command = adapterConfig && typeof adapterConfig === "object" ? (adapterConfig as Record<string, unknown>).command : undefined;
+  return typeof command !== "string" || command.trim() === "";
+}
 export const runtimeConfigInputSchema = strictOf(runtimeConfigSchema);
 
 const testEnvironmentCheckSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dateTimeSchema, uuidSchema } from "@/lib/schemas/common";
-import { agentResponseSchema, createAgentSchema } from "@/lib/schemas/agents";
+import { adapterTypes, agentResponseSchema, createAgentSchema } from "@/lib/schemas/agents";
 
 const approvalTypes = ["hire_agent", "approve_ceo_strategy"] as const;
 const approvalStatuses = ["pending", "approved", "rejected", "revision_requested"] as const;
@@ -26,6 +26,13 @@ export type CreateApprovalInput = z.infer<typeof createApprovalSchema>;
 export const decideApprovalSchema = z.strictObject({
   decisionNote: z.string().trim().max(10_000).optional().describe("Why; shown to the requester"),
 });
+
+/** Approving a hire may set what the hired agent runs in the same transaction (docs/decisions/new-readiness-approve-with-config.md). */
+export const approveApprovalSchema = decideApprovalSchema.extend({
+  adapterType: z.enum(adapterTypes).optional().describe("hire_agent only: the hired agent's adapter; default: the one the hire asked for"),
+  adapterConfig: createAgentSchema.shape.adapterConfig.describe("hire_agent only: what the hired agent runs (a command, a URL…), validated like PATCH /api/agents/:agentId"),
+});
+export type ApproveApprovalInput = z.infer<typeof approveApprovalSchema>;
 
 export const resubmitApprovalSchema = z.strictObject({
   payload: payloadSchema.optional().describe("A revised payload; omitted keeps the current one"),

@@ -7,7 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { boardUserId, type Actor } from "@/lib/auth/actor";
 import { requireInstanceAdmin } from "@/lib/auth/permissions";
 import { companyDto } from "@/lib/dto/companies";
-import { agentDto } from "@/lib/dto/agents";
+import { agentDtos } from "@/lib/services/agents/queries";
 import { issueDto } from "@/lib/dto/issues";
 import type { CreateAgentInput } from "@/lib/schemas/agents";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
@@ -84,7 +84,7 @@ export async function createDemoCompany(ctx: ServiceContext) {
   });
   return {
     company: companyDto(made.company, 0),
-    agents: [agentDto(made.ceo, 0), agentDto(made.engineer, 0)],
+    agents: await agentDtos(ctx.db, made.company.id, [made.ceo, made.engineer]),
     issue: issueDto(made.issue),
     boardPath: `/${made.company.issuePrefix}/issues/${made.issue.identifier}`,
   };

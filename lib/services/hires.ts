@@ -2,14 +2,17 @@
 // company's requireBoardApprovalForNewAgents the agent waits in pending_approval behind a linked
 // hire_agent approval whose payload snapshots what was asked; otherwise it starts idle at once.
 import type { Approval, Prisma } from "@/lib/generated/prisma/client";
+import type { Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/http/errors";
 import { approvalDto } from "@/lib/dto/approvals";
-import { hireSchema, type HireInput } from "@/lib/schemas/approvals";
+import { hireSchema, type ApproveApprovalInput, type HireInput } from "@/lib/schemas/approvals";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertCeoFree, assertNameFree, assertReportsTo, insertAgent } from "@/lib/services/agents/crud";
 import { agentWithChain } from "@/lib/services/agents/queries";
+import { assertCommandSet, assertConfigValid } from "@/lib/services/agents/config-input";
+import { recordConfigRevision } from "@/lib/services/agents/config-revisions";
 
 /** A hire_agent approval's payload: what was asked, as the board sees it. */
 export function hireSnapshot(agentId: string, h: HireInput): Prisma.InputJsonObject {
@@ -76,4 +79,27 @@ export async function applyHirePayload(tx: Tx, ctx: ServiceContext, approval: Ap
     },
   });
   return hireSnapshot(agent.id, { ...h, reportsTo });
+}
+
+export type HireConfig = Pick<ApproveApprovalInput, "adapterType" | "adapterConfig">;
+
+/** Refused before anything changes: config on another kind of approval, or a config a PATCH would refuse. */
+export function assertHireConfig(approval: Approval, config: HireConfig) {
+  if (config.adapterType === undefined && config.adapterConfig === undefined) return;
+  if (approval.type !== "hire_agent") {
+    throw new AppError("unprocessable", "Only a hire's approval sets what an agent runs", [{ path: "adapterConfig", message: "only for a hire_agent approval" }]);
+  }
+  assertConfigValid({ adapterConfig: config.adapterConfig });
+}
+
+/** The approved hire's agent gets what it runs, as one config revision, in the decision's transaction. */
+export async function configureHiredAgent(tx: Tx, actor: Actor, approval: Approval, config: HireConfig) {
+  if (!approval.subjectAgentId || (config.adapterType === undefined && config.adapterConfig === undefined)) return;
+  const agent = await tx.agent.findFirstOrThrow({ where: { id: approval.subjectAgentId, companyId: approval.companyId } });
+  const adapterType = config.adapterType ?? agent.adapterType;
+  const adapterConfig = (config.adapterConfig ?? agent.adapterConfig) as Prisma.InputJsonObject;
+  assertCommandSet(adapterType, adapterConfig);
+  const row = await tx.agent.update({ where: { id: agent.id }, data: { adapterType, adapterConfig } });
+  const changed = [...(config.adapterType !== undefined ? ["adapterType"] : []), ...(config.adapterConfig !== undefined ? ["adapterConfig"] : [])];
+  await recordConfigRevision(tx, actor, row, changed, "hire approved");
 }

@@ -11,7 +11,7 @@ describe("POST /api/companies/:companyId/agents", () => {
     const w = await createWorld();
     const res = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/agents`, {
       name: "Ada Lovelace", role: "researcher", title: "Analyst", icon: "microscope", capabilities: "maths",
-      reportsTo: w.manager.id, budgetMonthlyCents: 2500,
+      reportsTo: w.manager.id, budgetMonthlyCents: 2500, adapterConfig: { command: "true" },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -28,9 +28,9 @@ describe("POST /api/companies/:companyId/agents", () => {
     const w = await createWorld();
     const member = await createBoardUser({ companyId: w.company.id, role: "member" });
     const viewer = await createBoardUser({ companyId: w.company.id, role: "viewer" });
-    expect((await client(member.token).post(`/api/companies/${w.company.id}/agents`, { name: "By Member" })).status).toBe(201);
+    expect((await client(member.token).post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "By Member" })).status).toBe(201);
     for (const token of [viewer.token, w.tokens.ceo, w.tokens.manager]) {
-      const res = await client(token).post(`/api/companies/${w.company.id}/agents`, { name: "Forbidden Hire" });
+      const res = await client(token).post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "Forbidden Hire" });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe("forbidden");
     }
@@ -40,16 +40,16 @@ describe("POST /api/companies/:companyId/agents", () => {
   it("gives a second agent with the same slug a numbered urlKey", async () => {
     const w = await createWorld();
     const api = client(w.tokens.owner);
-    const a = await api.post(`/api/companies/${w.company.id}/agents`, { name: "Build Bot" });
-    const b = await api.post(`/api/companies/${w.company.id}/agents`, { name: "Build-Bot!" });
+    const a = await api.post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "Build Bot" });
+    const b = await api.post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "Build-Bot!" });
     expect([a.body.urlKey, b.body.urlKey]).toEqual(["build-bot", "build-bot-2"]);
   });
 
   it("refuses a duplicate name (case-insensitive) with 409", async () => {
     const w = await createWorld();
     const api = client(w.tokens.owner);
-    expect((await api.post(`/api/companies/${w.company.id}/agents`, { name: "Scout" })).status).toBe(201);
-    const dup = await api.post(`/api/companies/${w.company.id}/agents`, { name: "sCOUT" });
+    expect((await api.post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "Scout" })).status).toBe(201);
+    const dup = await api.post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "sCOUT" });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe("conflict");
     expect(await db().agent.count({ where: { companyId: w.company.id, name: { equals: "scout", mode: "insensitive" } } })).toBe(1);
@@ -57,7 +57,7 @@ describe("POST /api/companies/:companyId/agents", () => {
 
   it("refuses a second CEO with 409", async () => {
     const w = await createWorld();
-    const res = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/agents`, { name: "Other Chief", role: "ceo" });
+    const res = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "Other Chief", role: "ceo" });
     expect(res.status).toBe(409);
     expect(await db().agent.count({ where: { companyId: w.company.id, role: "ceo" } })).toBe(1);
   });
@@ -67,11 +67,11 @@ describe("POST /api/companies/:companyId/agents", () => {
     const other = await createWorld();
     const retired = await createAgent(w.company.id, { name: "Retired Boss", role: "manager", status: "terminated" });
     for (const reportsTo of ["0190a0a0-0000-7000-8000-000000000000", other.manager.id, retired.id]) {
-      const res = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/agents`, { name: "Lost", reportsTo });
+      const res = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "Lost", reportsTo });
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ code: "invalid_reference", details: [{ path: "reportsTo" }] });
     }
-    const notUuid = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/agents`, { name: "Lost", reportsTo: "boss" });
+    const notUuid = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "Lost", reportsTo: "boss" });
     expect(notUuid.status).toBe(400);
     expect(await db().agent.count({ where: { companyId: w.company.id, name: "Lost" } })).toBe(0);
   });
@@ -79,13 +79,13 @@ describe("POST /api/companies/:companyId/agents", () => {
   it("refuses an icon outside the published list, and an unknown role, with 400", async () => {
     const w = await createWorld();
     const api = client(w.tokens.owner);
-    const icon = await api.post(`/api/companies/${w.company.id}/agents`, { name: "Iconic", icon: "unicorn" });
+    const icon = await api.post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "Iconic", icon: "unicorn" });
     expect(icon.status).toBe(400);
     expect(icon.body.details).toEqual([expect.objectContaining({ path: "body.icon" })]);
-    const role = await api.post(`/api/companies/${w.company.id}/agents`, { name: "Iconic", role: "intern" });
+    const role = await api.post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "Iconic", role: "intern" });
     expect(role.status).toBe(400);
     const list = (await call("GET", "/llms/agent-icons.txt")).text.trim().split("\n");
-    const ok = await api.post(`/api/companies/${w.company.id}/agents`, { name: "Iconic", icon: list[list.length - 1] });
+    const ok = await api.post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "Iconic", icon: list[list.length - 1] });
     expect(ok.status).toBe(201);
   });
 });

@@ -133,7 +133,7 @@ describe("request bodies", () => {
       expect(res.body.details).toEqual([expect.objectContaining({ message: expect.stringContaining("nest") })]);
     }
     const ten = JSON.parse("[".repeat(10) + "]".repeat(10));
-    const ok = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/agents`, { name: "Nested", adapterConfig: { a: ten } });
+    const ok = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/agents`, { name: "Nested", adapterConfig: { command: "true", a: ten } });
     expect(ok.status).toBe(201);
   });
 
@@ -142,7 +142,7 @@ describe("request bodies", () => {
     const api = client(w.tokens.owner);
     const big = 2 ** 31;
     expect((await api.patch(`/api/companies/${w.company.id}`, { budgetMonthlyCents: big })).status).toBe(400);
-    expect((await api.post(`/api/companies/${w.company.id}/agents`, { name: "Rich", budgetMonthlyCents: big })).status).toBe(400);
+    expect((await api.post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: "Rich", budgetMonthlyCents: big })).status).toBe(400);
     expect((await api.patch(`/api/agents/${w.engineer.id}`, { budgetMonthlyCents: 1e15 })).status).toBe(400);
     expect((await api.patch(`/api/agents/${w.engineer.id}`, { budgetMonthlyCents: big - 1 })).status).toBe(200);
   });
@@ -225,7 +225,7 @@ describe("X-Request-Id", () => {
       await api.patch(`/api/companies/${w.company.id}`, { nope: 1 }),
       await client(w.tokens.engineer).patch(`/api/companies/${w.company.id}`, { name: "x" }),
       await api.get(`/api/agents/${U}`),
-      await api.post(`/api/companies/${w.company.id}/agents`, { name: w.engineer.name }),
+      await api.post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: w.engineer.name }),
       await api.patch(`/api/companies/${w.company.id}`, { spentMonthlyCents: 1 }),
       await call("GET", "/api/health"),
       await call("GET", "/api/agents/me"),

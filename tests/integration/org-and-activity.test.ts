@@ -68,7 +68,7 @@ describe("GET /api/companies/:companyId/activity", () => {
     const api = client(admin.token);
     const company = (await api.post("/api/companies", { name: "Busy Bees" })).body;
     const ceo = (await api.post(`/api/companies/${company.id}/agents`, { name: "Queen", role: "ceo", adapterType: "claude_local", adapterConfig: { cwd: "/hive" } })).body;
-    const worker = (await api.post(`/api/companies/${company.id}/agents`, { name: "Worker", reportsTo: ceo.id })).body;
+    const worker = (await api.post(`/api/companies/${company.id}/agents`, { adapterConfig: { command: "true" }, name: "Worker", reportsTo: ceo.id })).body;
     const asset = (await api.upload(`/api/companies/${company.id}/logo`, { bytes: images.png, name: "bee.png" })).body;
     await api.patch(`/api/companies/${company.id}`, { logoAssetId: asset.assetId, description: "Buzz" });
     await api.patch(`/api/agents/${worker.id}`, { title: "Forager", adapterConfig: { command: "forage" } });
@@ -148,7 +148,7 @@ describe("GET /api/companies/:companyId/activity", () => {
     const w = await createWorld();
     const before = await db().activityLog.count({ where: { companyId: w.company.id } });
     const api = client(w.tokens.owner);
-    expect((await api.post(`/api/companies/${w.company.id}/agents`, { name: w.engineer.name })).status).toBe(409);
+    expect((await api.post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: w.engineer.name })).status).toBe(409);
     expect((await api.patch(`/api/agents/${w.manager.id}`, { reportsTo: w.engineer.id })).status).toBe(422);
     expect((await api.patch(`/api/companies/${w.company.id}`, { spentMonthlyCents: 1 })).status).toBe(422);
     expect(await db().activityLog.count({ where: { companyId: w.company.id } })).toBe(before);

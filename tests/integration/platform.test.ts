@@ -29,7 +29,7 @@ describe("unauthenticated endpoints", () => {
     const w = await createWorld();
     const api = client(w.tokens.owner);
     for (const [i, icon] of names.entries()) {
-      const hired = await api.post(`/api/companies/${w.company.id}/agents`, { name: `Icon ${i}`, icon });
+      const hired = await api.post(`/api/companies/${w.company.id}/agents`, { adapterConfig: { command: "true" }, name: `Icon ${i}`, icon });
       expect(hired.status, icon).toBe(201);
       expect(hired.body.icon).toBe(icon);
     }

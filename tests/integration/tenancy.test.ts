@@ -93,7 +93,7 @@ describe("tenancy: another company's caller gets 404 and changes nothing", () =>
     const logo = await api.patch(`/api/companies/${w.attacker.company.id}`, { logoAssetId: w.refs.assetId });
     expect(logo.status).toBe(422);
     expect(logo.body.code).toBe("invalid_reference");
-    const hire = await api.post(`/api/companies/${w.attacker.company.id}/agents`, { name: "Spy", reportsTo: w.victim.ceo.id });
+    const hire = await api.post(`/api/companies/${w.attacker.company.id}/agents`, { adapterConfig: { command: "true" }, name: "Spy", reportsTo: w.victim.ceo.id });
     expect(hire.status).toBe(422);
     expect(hire.body.code).toBe("invalid_reference");
     expect(await companySnapshot(w.victim.company.id)).toEqual(before);

@@ -6,7 +6,7 @@ import { fitView, zoomAt } from "@/components/org/use-pan-zoom";
 
 let n = 0;
 const node = (name: string, reports: OrgNode[] = [], role = "engineer"): OrgNode => ({
-  id: `id-${++n}`, name, urlKey: name.toLowerCase().replace(/\W+/g, "-"), role, title: `${name} title`, icon: null, status: "idle", reports,
+  id: `id-${++n}`, name, urlKey: name.toLowerCase().replace(/\W+/g, "-"), role, title: `${name} title`, icon: null, status: "idle", readiness: { ok: true, reason: null }, reports,
 });
 const colours = { background: "#fff", card: "#fff", border: "#ccc", ceoBorder: "#fa0", text: "#000", muted: "#555", line: "#999" };
 const overlaps = (a: { x: number; y: number; w: number; h: number }, b: typeof a) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;

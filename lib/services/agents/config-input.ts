@@ -2,7 +2,7 @@
 // the REDACTED marker where the DTO put one and sends the marker back for a secret left alone.
 import { REDACTED, redactConfig } from "@/lib/dto/agents";
 import { AppError, type ErrorDetail } from "@/lib/http/errors";
-import { adapterConfigInputSchema, runtimeConfigInputSchema } from "@/lib/schemas/agents";
+import { PROCESS_COMMAND_REQUIRED, adapterConfigInputSchema, missingCommand, runtimeConfigInputSchema } from "@/lib/schemas/agents";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => !!v && typeof v === "object" && !Array.isArray(v);
@@ -49,4 +49,15 @@ export function assertConfigValid(input: { adapterConfig?: Json; runtimeConfig?:
     if (!parsed.success) details.push(...parsed.error.issues.map((i) => ({ path: [field, ...i.path].join("."), message: i.message })));
   }
   if (details.length) throw new AppError("validation_error", "The request does not match the expected fields", details);
+}
+
+/**
+ * A `process` agent without a command has nothing to execute, so the board's writes refuse it (422
+ * at adapterConfig.command). A hire may still wait without one: the board sets it when approving.
+ */
+export function assertCommandSet(adapterType: string, adapterConfig: unknown) {
+  if (!missingCommand(adapterType, adapterConfig)) return;
+  throw new AppError("unprocessable", "A process agent needs a command: the program or shell line each of its runs executes", [
+    { path: "adapterConfig.command", message: PROCESS_COMMAND_REQUIRED },
+  ]);
 }

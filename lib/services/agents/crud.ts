@@ -10,7 +10,7 @@ import { agentDtos, agentIdentity, agentIdentityByKey, agentWithChain, getAgentO
 import { recordConfigRevision, configKeys } from "@/lib/services/agents/config-revisions";
 import { isBudgetPaused, liftStaleBudgetPause, lockBudgets, settleBudgets } from "@/lib/services/budgets";
 import { prismaExec } from "@/lib/services/wakeups";
-import { assertConfigValid, mergeRedacted } from "@/lib/services/agents/config-input";
+import { assertCommandSet, assertConfigValid, mergeRedacted } from "@/lib/services/agents/config-input";
 
 export function slugify(name: string): string {
   const slug = name.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60);
@@ -92,19 +92,25 @@ export async function insertAgent(tx: Tx, ctx: ServiceContext, companyId: string
 export async function createAgent(ctx: ServiceContext, companyRef: string, input: CreateAgentInput) {
   const company = await getCompanyOrThrow(ctx, companyRef, "agent.create");
   assertConfigValid(input);
+  assertCommandSet(input.adapterType, input.adapterConfig);
   const agent = await inTx(ctx, (tx) => insertAgent(tx, ctx, company.id, input, { status: "idle" }));
   return agentWithChain(ctx.db, agent);
 }
 
 const listOrder = [["createdAt", "asc", "date"], ["id", "asc", "uuid"]] as const;
 
-export async function listAgents(ctx: ServiceContext, companyRef: string, query: ListQuery & { status?: Agent["status"]; role?: Agent["role"] }) {
+type ListAgentsQuery = ListQuery & { status?: Agent["status"]; role?: Agent["role"]; q?: string; reportsTo?: string };
+
+export async function listAgents(ctx: ServiceContext, companyRef: string, query: ListAgentsQuery) {
   const company = await getCompanyOrThrow(ctx, companyRef, "agent.read");
+  const contains = query.q ? { contains: query.q, mode: "insensitive" as const } : undefined;
   const page = await keysetPage(query, listOrder, ({ after, ...page }) => ctx.db.agent.findMany({
     where: {
       companyId: company.id,
       ...(query.status ? { status: query.status } : {}),
       ...(query.role ? { role: query.role } : {}),
+      ...(query.reportsTo ? { reportsToId: query.reportsTo } : {}),
+      ...(contains ? { OR: [{ name: contains }, { title: contains }, { urlKey: contains }] } : {}),
       ...after,
     },
     ...page,
@@ -160,6 +166,8 @@ export async function updateAgent(ctx: ServiceContext, ref: string, input: Updat
       ...(runtimeConfig ? { runtimeConfig: mergeRedacted(runtimeConfig, current.runtimeConfig, "runtimeConfig") } : {}),
     };
     assertConfigValid(config);
+    // only a write of what it runs is held to the rule: a rename of a hire still waiting for its command is fine
+    if (input.adapterType !== undefined || config.adapterConfig) assertCommandSet(input.adapterType ?? current.adapterType, config.adapterConfig ?? current.adapterConfig);
     const data: Prisma.AgentUncheckedUpdateInput = {
       ...rest,
       ...(input.reportsTo !== undefined ? { reportsToId: input.reportsTo } : {}),

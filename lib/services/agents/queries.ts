@@ -9,6 +9,7 @@ import { sql, type Db } from "@/lib/db/client";
 import { agentKeyAuthenticates } from "@/lib/auth/actor";
 import { agentsSpendCents, atWarning, monthDays } from "@/lib/services/spend";
 import { budgetPauseScope, isBudgetPaused } from "@/lib/services/budgets";
+import { agentsReadiness, lastFailedWakeSql, readinessOf } from "@/lib/services/agents/readiness";
 
 /** The agent by id or urlKey, among the caller's companies or only in `inCompany` when given. */
 export async function getAgentOrThrow(ctx: ServiceContext, ref: string, permission: Permission, db: Db | Tx = ctx.db, inCompany?: string): Promise<Agent> {
@@ -43,19 +44,19 @@ export async function chainOfCommand(db: Db | Tx, agent: Pick<Agent, "companyId"
 }
 
 export async function agentWithChain(db: Db | Tx, agent: Agent) {
-  const [spend, chain, budgetPause] = await Promise.all([
-    agentsSpendCents(db, agent.companyId, [agent.id]), chainOfCommand(db, agent),
+  const [spend, chain, readiness, budgetPause] = await Promise.all([
+    agentsSpendCents(db, agent.companyId, [agent.id]), chainOfCommand(db, agent), agentsReadiness(db, agent.companyId, [agent]),
     isBudgetPaused(agent) ? budgetPauseScope((text, values) => db.$queryRawUnsafe(text, ...values), agent) : undefined,
   ]);
-  return agentDto(agent, spend.get(agent.id) ?? 0, chain, budgetPause);
+  return agentDto(agent, spend.get(agent.id) ?? 0, readiness.get(agent.id)!, chain, budgetPause);
 }
 
 export async function agentDtos(db: Db | Tx, companyId: string, agents: Agent[]) {
-  const spend = await agentsSpendCents(db, companyId, agents.map((a) => a.id));
-  return agents.map((a) => agentDto(a, spend.get(a.id) ?? 0));
+  const [spend, readiness] = await Promise.all([agentsSpendCents(db, companyId, agents.map((a) => a.id)), agentsReadiness(db, companyId, agents)]);
+  return agents.map((a) => agentDto(a, spend.get(a.id) ?? 0, readiness.get(a.id)!));
 }
 
-type AgentWithExtras = Agent & { spent: number; chain: ChainItem[]; companyBudget: number; companySpent: number };
+type AgentWithExtras = Agent & { spent: number; chain: ChainItem[]; companyBudget: number; companySpent: number; lastFailedWake: string | null };
 
 /**
  * The agent named by the `target` CTE (one row: id, companyId), its month-to-date spend and its
@@ -78,15 +79,16 @@ const identitySql = (target: string) => `WITH RECURSIVE target AS (${target}),
                FROM chain) AS chain,
             c."budgetMonthlyCents"::float8 AS "companyBudget",
             -- the company's month only when it has a budget (docs/design.md §7: its 80% warns every agent)
-            CASE WHEN c."budgetMonthlyCents" > 0 THEN (SELECT cents FROM charter_company_month_spend(a."companyId", $1::date, $2::date)) ELSE 0 END AS "companySpent"
+            CASE WHEN c."budgetMonthlyCents" > 0 THEN (SELECT cents FROM charter_company_month_spend(a."companyId", $1::date, $2::date)) ELSE 0 END AS "companySpent",
+            CASE WHEN a."adapterType" = 'http' THEN ${lastFailedWakeSql("a.id", 'a."companyId"')} END AS "lastFailedWake"
        FROM target t JOIN "Agent" a ON a.id = t.id AND a."companyId" = t."companyId"
        JOIN "Company" c ON c.id = a."companyId"`;
 
 /** /api/agents/me: budgetWarning is on at 80% of the agent's budget or of its company's (docs/design.md §7). */
-function identityDto(row: AgentWithExtras | undefined) {
+async function identityDto(row: AgentWithExtras | undefined) {
   if (!row) return null;
-  const { spent, chain, companyBudget, companySpent, ...agent } = row;
-  const dto = agentDto(agent, spent, chain);
+  const { spent, chain, companyBudget, companySpent, lastFailedWake, ...agent } = row;
+  const dto = agentDto(agent, spent, await readinessOf(agent, lastFailedWake), chain);
   return { ...dto, budgetWarning: dto.budgetWarning || atWarning(companySpent, companyBudget) };
 }
 
@@ -97,7 +99,7 @@ export async function agentIdentity(companyId: string, agentId: string) {
     text: identitySql(`SELECT $3::uuid AS id, $4::uuid AS "companyId"`),
     values: [...monthDays(), agentId, companyId],
   });
-  const dto = identityDto(rows[0]);
+  const dto = await identityDto(rows[0]);
   if (!dto) throw notFound("Agent");
   return dto;
 }

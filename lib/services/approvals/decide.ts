@@ -11,7 +11,7 @@ import { recordActivity } from "@/lib/services/activity";
 import { prismaExec, requestWake } from "@/lib/services/wakeups";
 import { pauseRoutinesOf } from "@/lib/services/routines/crud";
 import { releaseAgentWork } from "@/lib/services/agents/lifecycle";
-import { applyHirePayload } from "@/lib/services/hires";
+import { applyHirePayload, assertHireConfig, configureHiredAgent, type HireConfig } from "@/lib/services/hires";
 import { approvalWithLinks, getApprovalOrThrow, linkedIssueIds } from "@/lib/services/approvals/crud";
 
 type Decision = "approved" | "rejected" | "revision_requested";
@@ -55,10 +55,11 @@ async function wakeRequester(tx: Tx, approval: Approval, status: ApprovalStatus)
   });
 }
 
-async function decide(ctx: ServiceContext, id: string, decision: Decision, note: string | undefined) {
+async function decide(ctx: ServiceContext, id: string, decision: Decision, note: string | undefined, config: HireConfig = {}) {
   const approval = await getApprovalOrThrow(ctx, id, "approval.decide");
   const actor = ctx.actor;
   if (actor.kind !== "board") throw forbidden("Only the board decides approvals");
+  assertHireConfig(approval, config);
   const row = await inTx(ctx, async (tx) => {
     const res = await tx.approval.updateMany({
       where: { id: approval.id, companyId: approval.companyId, status: "pending" },
@@ -70,6 +71,7 @@ async function decide(ctx: ServiceContext, id: string, decision: Decision, note:
       throw new AppError("invalid_transition", `An approval that is ${now.status} cannot be ${verbs[decision]}`, { from: now.status, to: decision });
     }
     await applyHireDecision(tx, now, decision);
+    if (decision === "approved") await configureHiredAgent(tx, actor, now, config);
     await recordActivity(tx, actor, {
       companyId: now.companyId, action: `approval.${decision}`, entityType: "approval", entityId: now.id,
       details: { type: now.type, ...(note ? { decisionNote: note } : {}), ...(now.subjectAgentId ? { agentId: now.subjectAgentId } : {}) },
@@ -80,7 +82,7 @@ async function decide(ctx: ServiceContext, id: string, decision: Decision, note:
   return approvalWithLinks(ctx.db, row);
 }
 
-export const approveApproval = (ctx: ServiceContext, id: string, note?: string) => decide(ctx, id, "approved", note);
+export const approveApproval = (ctx: ServiceContext, id: string, note?: string, config?: HireConfig) => decide(ctx, id, "approved", note, config);
 export const rejectApproval = (ctx: ServiceContext, id: string, note?: string) => decide(ctx, id, "rejected", note);
 export const requestRevision = (ctx: ServiceContext, id: string, note?: string) => decide(ctx, id, "revision_requested", note);
 

@@ -22,8 +22,8 @@ export default async function AgentPage({ params, searchParams }: {
   // inside this company: two of the user's companies may well both have a "ceo"
   const agent = await orNotFound(getAgent(ctx, segment(urlKey), company.id));
   const canKeys = can(ctx.actor, "agent.keys", company.id);
-  const [agents, keys, revisions, runs, instructions] = await Promise.all([
-    allPages((q) => listAgents(ctx, company.id, q)),
+  const [reports, keys, revisions, runs, instructions] = await Promise.all([
+    listAgents(ctx, company.id, { reportsTo: agent.id, limit: 50 }),
     canKeys ? allPages((q) => listAgentKeys(ctx, agent.id, q)) : Promise.resolve(null),
     allPages((q) => listConfigRevisions(ctx, agent.id, q)),
     listRuns(ctx, company.id, { agentId: agent.id, limit: RUN_PAGE_SIZE }),
@@ -34,7 +34,7 @@ export default async function AgentPage({ params, searchParams }: {
       companyId={company.id}
       prefix={company.issuePrefix}
       initialAgent={{ ...agent, chainOfCommand: agent.chainOfCommand ?? [] }}
-      agents={agents}
+      reports={reports}
       initialKeys={keys}
       initialRevisions={revisions}
       initialRuns={runs}
