@@ -10,8 +10,10 @@ import { Button } from "@/components/ui/button";
  * shows, so a field's autoFocus can take the focus (React focuses it on mount; inside a closed
  * dialog that focus would be lost).
  */
-export function Dialog({ open, onClose, title, description, children, className }: {
+export function Dialog({ open, onClose, title, description, children, className, side }: {
   open: boolean; onClose: () => void; title: ReactNode; description?: ReactNode; children: ReactNode; className?: string;
+  /** "start": a drawer along the screen's left edge, as tall as the screen (the phone's menu) */
+  side?: "start";
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -33,14 +35,15 @@ export function Dialog({ open, onClose, title, description, children, className 
         if (e.target === e.currentTarget) onClose();
       }}
       className={cn(
-        "m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl bg-white p-0 text-left text-slate-900 shadow-2xl ring-1 ring-slate-900/10",
+        side === "start" ? "my-0 ml-0 h-dvh max-h-dvh w-72 max-w-[calc(100%-3rem)]" : "m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl",
+        "bg-white p-0 text-left text-slate-900 shadow-2xl ring-1 ring-slate-900/10",
         "backdrop:bg-slate-900/40 backdrop:backdrop-blur-[1px]",
         className,
       )}
     >
       {open && shown && (
-        <div className="flex max-h-[calc(100vh-4rem)] flex-col">
-          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
+        <div className={cn("flex flex-col", side === "start" ? "h-full" : "max-h-[calc(100vh-4rem)]")}>
+          <div className={cn("flex items-start justify-between gap-4 border-b border-slate-100", side === "start" ? "px-4 py-3" : "px-6 py-4")}>
             <div>
               <h2 id={titleId} className="text-base font-semibold">{title}</h2>
               {description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
@@ -51,7 +54,7 @@ export function Dialog({ open, onClose, title, description, children, className 
               </svg>
             </button>
           </div>
-          <div className="overflow-y-auto px-6 py-5">{children}</div>
+          <div className={cn("overflow-y-auto", side === "start" ? "flex-1 p-3" : "px-6 py-5")}>{children}</div>
         </div>
       )}
     </dialog>
