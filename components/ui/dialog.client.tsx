@@ -30,6 +30,7 @@ export function Dialog({ open, onClose, title, description, children, className,
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      aria-modal="true"
       onClose={onClose}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose();
