@@ -78,10 +78,12 @@ test("the API reference follows the theme: the user's choice, else the system's,
   const api = await boardApi(page);
   const swaggerBackground = () => page.evaluate(() => getComputedStyle(document.querySelector(".swagger-ui")!).backgroundColor);
   const operations = page.locator(".opblock-tag-section");
+  // Swagger UI lays out 130-odd operations: on a busy machine that takes a while
+  const rendered = () => expect(operations.first()).toBeVisible({ timeout: 60_000 });
 
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/docs/api");
-  await expect(operations.first()).toBeVisible();
+  await rendered();
   await expect(html(page)).toHaveAttribute("data-theme", "light");
   await expect(html(page)).not.toHaveClass(/dark-mode/);
   const light = await swaggerBackground();
@@ -93,7 +95,7 @@ test("the API reference follows the theme: the user's choice, else the system's,
   // a chosen light theme stays light under a dark system
   await patch(api, "/api/board/me", { theme: "light" });
   await page.reload();
-  await expect(operations.first()).toBeVisible();
+  await rendered();
   await expect(html(page)).toHaveAttribute("data-theme", "light");
   await expect(html(page)).not.toHaveClass(/dark-mode/);
 
@@ -103,7 +105,7 @@ test("the API reference follows the theme: the user's choice, else the system's,
   expect(served).toMatch(/<html[^>]*data-theme="dark"[^>]*class="dark-mode"/);
   await page.emulateMedia({ colorScheme: "light" });
   await page.reload();
-  await expect(operations.first()).toBeVisible();
+  await rendered();
   await expect(html(page)).toHaveClass(/dark-mode/);
   await expect.poll(swaggerBackground).not.toBe(light);
   await page.locator("#operations-tag-Issues").click();

@@ -1,11 +1,34 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { Button } from "@/components/ui/button";
 
+// what Tab can reach inside a dialog
+const tabbable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A modal on the native <dialog> element: focus is trapped and Escape closes it for free. Its
+ * Tab past the last control comes back to the first, and Shift+Tab past the first to the last: a modal
+ * <dialog> makes the page behind it inert, but Chromium still lets Tab leave it for the browser's own UI.
+ */
+function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== "Tab") return;
+  const controls = [...e.currentTarget.querySelectorAll<HTMLElement>(tabbable)].filter((el) => el.getClientRects().length > 0);
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first) return;
+  const at = document.activeElement;
+  if (e.shiftKey && (at === first || at === e.currentTarget)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && at === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal on the native <dialog> element: the page behind is inert, Tab stays inside and Escape closes it. Its
  * content mounts only while open, so forms inside start fresh every time, and only once the dialog
  * shows, so a field's autoFocus can take the focus (React focuses it on mount; inside a closed
  * dialog that focus would be lost).
@@ -32,6 +55,7 @@ export function Dialog({ open, onClose, title, description, children, className,
       aria-labelledby={titleId}
       aria-modal="true"
       onClose={onClose}
+      onKeyDown={keepTabInside}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
