@@ -32,12 +32,12 @@ test("at 1440 px the last columns are one click away, and the board scrolls side
   await expect(column(page, "cancelled").getByTestId("board-card")).toHaveCount(2);
 
   await test.step("the list names every column with its count; those out of view are marked", async () => {
-    for (const label of labels) await expect(nav.getByRole("button", { name: new RegExp(`^${label}, 2(,|$)`) })).toBeVisible();
+    for (const label of labels) await expect(nav.getByRole("button", { name: new RegExp(`^${label} 2( \\(|$)`) })).toBeVisible();
     await expect(nav.getByRole("button")).toHaveCount(7);
     // beside the side bar seven columns do not fit at 1440 px: the last ones start out of view
     await expect(column(page, "backlog")).toBeInViewport({ ratio: 0.95 });
     await expect(column(page, "cancelled")).not.toBeInViewport({ ratio: 0.95 });
-    await expect(nav.getByRole("button", { name: "Cancelled, 2, out of view: scroll to it" })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Cancelled 2 (out of view: scroll to it)" })).toBeVisible();
     await snap(page, testInfo, "kanban-1440-start");
   });
 
@@ -53,8 +53,8 @@ test("at 1440 px the last columns are one click away, and the board scrolls side
     await nav.getByRole("button", { name: /^Cancelled/ }).click();
     await expect(column(page, "cancelled")).toBeInViewport({ ratio: 0.95 });
     await expect(column(page, "done")).toBeInViewport({ ratio: 0.95 });
-    await expect(nav.getByRole("button", { name: "Cancelled, 2" })).toHaveAttribute("data-in-view", "true");
-    await expect(nav.getByRole("button", { name: "Backlog, 2, out of view: scroll to it" })).toContainText("←");
+    await expect(nav.getByRole("button", { name: "Cancelled 2", exact: true })).toHaveAttribute("data-in-view", "true");
+    await expect(nav.getByRole("button", { name: "Backlog 2 (out of view: scroll to it)" })).toContainText("←");
     await snap(page, testInfo, "kanban-1440-end");
   });
 

@@ -48,7 +48,7 @@ export function BoardColumnNav({ board, counts }: { board: RefObject<HTMLDivElem
             type="button"
             onClick={() => show(status)}
             data-in-view={!out}
-            aria-label={`${humanize(status)}${count !== undefined ? `, ${count}` : ""}${out ? ", out of view: scroll to it" : ""}`}
+            aria-label={`${humanize(status)}${count !== undefined ? ` ${count.toLocaleString("en")}` : ""}${out ? " (out of view: scroll to it)" : ""}`}
             className={cn(
               "inline-flex min-h-7 items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium transition-colors",
               out ? "border-dashed border-line-strong text-fg-muted hover:bg-surface-hover hover:text-fg" : "border-line bg-surface text-fg",
