@@ -74,6 +74,7 @@ test("a chosen theme is kept after a reload and in another browser, without a fl
 });
 
 test("the API reference follows the theme: the user's choice, else the system's, live", async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(300_000);
   await signIn(page, ADMIN);
   const api = await boardApi(page);
   const swaggerBackground = () => page.evaluate(() => getComputedStyle(document.querySelector(".swagger-ui")!).backgroundColor);
