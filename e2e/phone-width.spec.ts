@@ -6,6 +6,7 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany, patch, post } from "./api";
 import { largeCompany, normalCompany, type Company } from "./a11y-data";
+import { seriousAxeViolations } from "./axe";
 
 const PHONE = { width: 390, height: 844 };
 const themes = ["light", "dark"] as const;
@@ -127,6 +128,7 @@ test("the menu opens a drawer that keeps the focus, closes on Escape, Close and 
     await expect(page.getByRole("navigation", { name: "Company" })).toBeHidden();
     await expect(menu).toBeVisible();
     await expect(menu).toHaveAttribute("aria-expanded", "false");
+    expect(await seriousAxeViolations(page), "axe on the page with its menu bar").toEqual([]);
   });
 
   await test.step("the drawer opens with the focus on the page on screen, inside the screen", async () => {
@@ -142,6 +144,7 @@ test("the menu opens a drawer that keeps the focus, closes on Escape, Close and 
     expect(box.height).toBe(PHONE.height);
     await snap(page, testInfo, "phone-drawer");
     if (process.env.CHARTER_E2E_SCREENSHOTS === "1") await page.screenshot({ path: testInfo.outputPath("phone-drawer-screen.png") });
+    expect(await seriousAxeViolations(page, "dialog[open]"), "axe in the open drawer").toEqual([]);
   });
 
   await test.step("Tab and Shift+Tab stay inside the drawer", async () => {
@@ -187,6 +190,7 @@ test("the menu opens a drawer that keeps the focus, closes on Escape, Close and 
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     await snap(page, testInfo, "phone-drawer-dark");
     if (process.env.CHARTER_E2E_SCREENSHOTS === "1") await page.screenshot({ path: testInfo.outputPath("phone-drawer-dark-screen.png") });
+    expect(await seriousAxeViolations(page, "dialog[open]"), "axe in the open drawer, dark").toEqual([]);
     await drawer.getByRole("group", { name: "Theme" }).getByRole("button", { name: "System" }).click();
     await drawer.getByRole("button", { name: new RegExp(company.name) }).click();
     await expect(drawer.getByRole("menuitem", { name: "All companies" })).toBeVisible();

@@ -53,7 +53,8 @@ export function Dialog({ open, onClose, title, description, children, className,
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      aria-modal="true"
+      // only while open: the shortcuts stay off while a modal shows (components/shortcuts/keymap.ts)
+      aria-modal={open || undefined}
       onClose={onClose}
       onKeyDown={keepTabInside}
       onMouseDown={(e) => {
