@@ -125,10 +125,10 @@ test("palette: find an issue by identifier and by words, run actions, switch com
     await patch(await boardApi(page), "/api/board/me", { theme: "system" });
   });
 
-  await test.step("at phone width the sidebar's search button opens it, inside the screen", async () => {
+  await test.step("at phone width the menu bar's search button opens it, inside the screen", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/KSTN/issues");
-    await page.getByTestId("open-palette").click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(palette(page)).toBeVisible();
     const box = (await palette(page).boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

@@ -166,10 +166,10 @@ export function AgentDetail({ companyId, prefix, initialAgent, reports: reportsP
                 ) : (
                   <ul className="mt-2 flex flex-wrap gap-1.5">
                     {reports.slice(0, 12).map((r) => (
-                      <li key={r.id}>
-                        <Link href={agentHref(r.urlKey)} className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 py-0.5 pl-0.5 pr-2.5 text-xs font-medium text-slate-700 hover:bg-slate-200">
-                          <AgentAvatar icon={r.icon} role={r.role} size="sm" className="size-5 rounded-full" />
-                          {r.name}
+                      <li key={r.id} className="min-w-0">
+                        <Link href={agentHref(r.urlKey)} className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-slate-100 py-0.5 pl-0.5 pr-2.5 text-xs font-medium text-slate-700 hover:bg-slate-200">
+                          <AgentAvatar icon={r.icon} role={r.role} size="sm" className="size-5 shrink-0 rounded-full" />
+                          <span className="truncate">{r.name}</span>
                         </Link>
                       </li>
                     ))}

@@ -16,7 +16,8 @@ export function Assignee({ agent, userName, prefix, link = true, className }: {
       <span className="truncate">{agent.name}</span>
     </>
   );
-  const classes = cn("inline-flex min-w-0 items-center gap-1.5 align-middle", className);
+  // max-w-full: inside running text a long name is cut short instead of widening the line past the page
+  const classes = cn("inline-flex min-w-0 items-center gap-1.5 align-middle", !className?.includes("max-w-") && "max-w-full", className);
   return link ? (
     <Link href={`/${prefix}/agents/${agent.urlKey}`} draggable={false} className={cn(classes, "hover:text-indigo-700 hover:underline")}>{body}</Link>
   ) : (

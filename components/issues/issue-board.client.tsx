@@ -15,6 +15,7 @@ import { illegalHint, moveKind } from "@/components/issues/board-moves";
 import { MoveCardDialog } from "@/components/issues/move-card-dialog.client";
 import { BoardCard, MoveGlyphSymbol, type CardMoves } from "@/components/issues/board-card.client";
 import { boardKey } from "@/components/shortcuts/keymap";
+import { BoardColumnNav } from "@/components/issues/board-column-nav.client";
 
 type Columns = InfiniteData<Page<IssueDto>, string | null>;
 
@@ -68,6 +69,7 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, initial
   const [focusId, setFocusId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const hintId = useId();
+  const boardRef = useRef<HTMLDivElement>(null);
   const moving = dragging ?? picked?.issue ?? null;
   const target = picked ? picked.target : over;
   const countsKey = issueKeys.counts(companyId, filters);
@@ -180,7 +182,8 @@ export function IssueBoard({ companyId, prefix, filters, initialColumns, initial
       {canMove && <MoveGlyphSymbol />}
       <p id={hintId} className="sr-only">Space picks the card up; then the left and right arrows choose a column, Space drops it there and Escape cancels. The Move button lists the columns.</p>
       <div aria-live="polite" className="sr-only" data-testid="board-announcer">{announcement}</div>
-      <div className="-mx-1 overflow-x-auto px-1 pb-2" data-testid="issue-board">
+      <BoardColumnNav board={boardRef} counts={counts.data?.byStatus} />
+      <div ref={boardRef} className="scroll-x -mx-1 px-1 pb-2 [--scroll-x-bg:var(--color-canvas)]" data-testid="issue-board">
         <div className="flex gap-3">
           {issueStatuses.map((status) => (
             <Column
@@ -266,6 +269,7 @@ function Column({ status, companyId, prefix, filters, initial, initialAt, total,
     <section
       aria-label={label}
       data-testid={`board-column-${status}`}
+      data-status={status}
       onDragOver={(e: DragEvent) => {
         if (!dragging) return;
         // every column takes the drop, so a refused move can say why
@@ -281,7 +285,7 @@ function Column({ status, companyId, prefix, filters, initial, initialAt, total,
         onDrop();
       }}
       className={cn(
-        "flex max-h-[calc(100vh-15rem)] min-h-48 max-w-80 flex-[1_0_13rem] flex-col rounded-lg border transition-colors",
+        "flex max-h-[calc(100vh-20rem)] min-h-48 max-w-80 flex-[1_0_13rem] flex-col rounded-lg border transition-colors",
         // one class per property (cn does not merge conflicting ones)
         kind === "legal" && over ? "border-dashed border-indigo-500 bg-indigo-50"
           : kind === "legal" ? "border-dashed border-indigo-300 bg-slate-100/70"

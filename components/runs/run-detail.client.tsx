@@ -81,17 +81,17 @@ export function RunDetail({ companyId, prefix, agent, initialRun, initialLog, in
 
   return (
     <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm text-slate-500">
+      <nav aria-label="Breadcrumb" className="flex min-w-0 items-center gap-1 text-sm text-slate-500">
         <Link href={`/${prefix}/agents`} className="hover:text-slate-800">Agents</Link>
+        <ChevronRightGlyph className="size-3.5 shrink-0 text-slate-400" />
+        <Link href={`/${prefix}/agents/${agent.urlKey}`} className="min-w-0 truncate hover:text-slate-800">{agent.name}</Link>
         <ChevronRightGlyph className="size-3.5 text-slate-400" />
-        <Link href={`/${prefix}/agents/${agent.urlKey}`} className="hover:text-slate-800">{agent.name}</Link>
-        <ChevronRightGlyph className="size-3.5 text-slate-400" />
-        <span className="text-slate-700">Run {run.id.slice(-8)}</span>
+        <span className="shrink-0 text-slate-700">Run {run.id.slice(-8)}</span>
       </nav>
       <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <div className="flex items-center gap-2.5">
-            <h1 className="text-xl font-semibold tracking-tight text-slate-900">Heartbeat of {agent.name}</h1>
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
+            <h1 className="min-w-0 text-xl font-semibold tracking-tight text-slate-900">Heartbeat of {agent.name}</h1>
             <span data-testid="run-status"><RunStatusBadge status={run.status} /></span>
           </div>
           <p className="mt-0.5 text-sm text-slate-500">

@@ -32,7 +32,7 @@ export function NavLinks({ items, companyId }: { items: NavItem[]; companyId?: s
   const pathname = usePathname();
   const counts = useInboxCount(items.some((i) => i.badge) ? companyId : undefined).data;
   return (
-    <nav aria-label="Company" className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
+    <nav aria-label="Company" className="flex flex-col gap-1">
       {items.map((item) => {
         const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
         return (

@@ -13,6 +13,7 @@ export function PaletteButton() {
       type="button"
       onClick={open}
       data-testid="open-palette"
+      data-closes-drawer
       className="flex min-h-9 w-full items-center gap-2 rounded-md border border-line bg-surface px-2.5 py-1.5 text-left text-sm text-fg-muted shadow-xs hover:border-line-strong hover:text-fg"
     >
       <SearchGlyph className="shrink-0 text-fg-subtle" />

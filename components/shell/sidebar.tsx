@@ -2,6 +2,7 @@ import Link from "next/link";
 import { CharterMark } from "@/components/shell/charter-mark";
 import { CompanySwitcher, type SwitcherCompany } from "@/components/shell/company-switcher.client";
 import { NavLinks, type NavItem } from "@/components/shell/nav-links.client";
+import { NavDrawer } from "@/components/shell/nav-drawer.client";
 import { UserMenu } from "@/components/shell/user-menu";
 import { PaletteButton } from "@/components/shell/palette-button.client";
 import { ThemeToggle } from "@/components/theme/theme-toggle.client";
@@ -12,7 +13,7 @@ export interface SidebarUser {
   isInstanceAdmin: boolean;
 }
 
-/** The company shell's side bar: switcher, the company's pages, the signed-in user. */
+/** The company shell's side bar: switcher, the company's pages, the signed-in user; a drawer on a phone. */
 export function Sidebar({ company, companies, user }: { company: SwitcherCompany; companies: SwitcherCompany[]; user: SidebarUser }) {
   const base = `/${company.issuePrefix}`;
   const items: NavItem[] = [
@@ -29,16 +30,12 @@ export function Sidebar({ company, companies, user }: { company: SwitcherCompany
     { href: `${base}/activity`, label: "Activity", glyph: "activity" },
     { href: `${base}/settings`, label: "Settings", glyph: "settings" },
   ];
-  return (
-    <aside className="flex shrink-0 flex-col gap-4 border-b border-slate-200 bg-slate-100/70 p-3 md:sticky md:top-0 md:h-screen md:w-64 md:border-b-0 md:border-r">
-      <Link href="/companies" className="hidden items-center gap-2 px-1.5 pt-1 text-sm font-semibold text-slate-900 md:flex">
-        <CharterMark className="size-6" />
-        Charter
-      </Link>
+  const content = (
+    <>
       <CompanySwitcher current={company} companies={companies} />
       <PaletteButton />
       <NavLinks items={items} companyId={company.id} />
-      <div className="border-t border-slate-200 pt-3 md:mt-auto">
+      <div className="mt-auto border-t border-slate-200 pt-3">
         {/* a plain link: /docs/api is a page of its own, outside the board's app */}
         <a href="/docs/api" className="mb-3 block px-1.5 text-xs text-slate-600 hover:text-slate-900 hover:underline">
           API reference
@@ -46,6 +43,19 @@ export function Sidebar({ company, companies, user }: { company: SwitcherCompany
         <ThemeToggle className="mb-3" />
         <UserMenu {...user} />
       </div>
-    </aside>
+    </>
+  );
+  // the same content twice: beside the page from md up, in the menu's drawer below (mounted only while open)
+  return (
+    <>
+      <NavDrawer company={company}>{content}</NavDrawer>
+      <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col gap-4 border-r border-slate-200 bg-slate-100/70 p-3 md:flex">
+        <Link href="/companies" className="flex items-center gap-2 px-1.5 pt-1 text-sm font-semibold text-slate-900">
+          <CharterMark className="size-6" />
+          Charter
+        </Link>
+        {content}
+      </aside>
+    </>
   );
 }

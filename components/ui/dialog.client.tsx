@@ -1,17 +1,42 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { Button } from "@/components/ui/button";
 
+// what Tab can reach inside a dialog
+const tabbable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A modal on the native <dialog> element: focus is trapped and Escape closes it for free. Its
+ * Tab past the last control comes back to the first, and Shift+Tab past the first to the last: a modal
+ * <dialog> makes the page behind it inert, but Chromium still lets Tab leave it for the browser's own UI.
+ */
+function keepTabInside(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== "Tab") return;
+  const controls = [...e.currentTarget.querySelectorAll<HTMLElement>(tabbable)].filter((el) => el.getClientRects().length > 0);
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first) return;
+  const at = document.activeElement;
+  if (e.shiftKey && (at === first || at === e.currentTarget)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && at === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal on the native <dialog> element: the page behind is inert, Tab stays inside and Escape closes it. Its
  * content mounts only while open, so forms inside start fresh every time, and only once the dialog
  * shows, so a field's autoFocus can take the focus (React focuses it on mount; inside a closed
  * dialog that focus would be lost).
  */
-export function Dialog({ open, onClose, title, description, children, className }: {
+export function Dialog({ open, onClose, title, description, children, className, side }: {
   open: boolean; onClose: () => void; title: ReactNode; description?: ReactNode; children: ReactNode; className?: string;
+  /** "start": a drawer along the screen's left edge, as tall as the screen (the phone's menu) */
+  side?: "start";
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -28,19 +53,23 @@ export function Dialog({ open, onClose, title, description, children, className 
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      // only while open: the shortcuts stay off while a modal shows (components/shortcuts/keymap.ts)
+      aria-modal={open || undefined}
       onClose={onClose}
+      onKeyDown={keepTabInside}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}
       className={cn(
-        "m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl bg-white p-0 text-left text-slate-900 shadow-2xl ring-1 ring-slate-900/10",
+        side === "start" ? "my-0 ml-0 h-dvh max-h-dvh w-72 max-w-[calc(100%-3rem)]" : "m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl",
+        "bg-white p-0 text-left text-slate-900 shadow-2xl ring-1 ring-slate-900/10",
         "backdrop:bg-slate-900/40 backdrop:backdrop-blur-[1px]",
         className,
       )}
     >
       {open && shown && (
-        <div className="flex max-h-[calc(100vh-4rem)] flex-col">
-          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
+        <div className={cn("flex flex-col", side === "start" ? "h-full" : "max-h-[calc(100vh-4rem)]")}>
+          <div className={cn("flex items-start justify-between gap-4 border-b border-slate-100", side === "start" ? "px-4 py-3" : "px-6 py-4")}>
             <div>
               <h2 id={titleId} className="text-base font-semibold">{title}</h2>
               {description && <p className="mt-1 text-sm text-slate-500">{description}</p>}
@@ -51,7 +80,7 @@ export function Dialog({ open, onClose, title, description, children, className 
               </svg>
             </button>
           </div>
-          <div className="overflow-y-auto px-6 py-5">{children}</div>
+          <div className={cn("overflow-y-auto", side === "start" ? "flex-1 p-3" : "px-6 py-5")}>{children}</div>
         </div>
       )}
     </dialog>
