@@ -61,7 +61,7 @@ export const adapterConfigSchema = z.object({
   cwd: z.string().min(1).optional().catch(undefined)
     .describe("process, claude_local, codex_local: working directory of the program. Default: the worker's own directory."),
   env: stringRecord.optional().catch(undefined)
-    .describe("process, claude_local, codex_local: extra environment variables (string, number and boolean values). The SERVICE_* values of the run override them. Values of 8+ characters are redacted from transcripts. Default: none."),
+    .describe("process, claude_local, codex_local: extra environment variables (text, numbers, true or false). The run's own SERVICE_* variables take precedence. A value under a name containing KEY, TOKEN, SECRET, PASSWORD, PASS, AUTH, CREDENTIAL, PRIVATE, COOKIE or SESSION is write-only once saved; other values stay readable. Values of 8+ characters are kept out of run transcripts. Default: none."),
   timeoutSec: int(1, 86_400).optional().catch(undefined)
     .describe("Every adapter: seconds before the run is killed and marked timed_out (1–86400). Default: the server's CHARTER_RUN_TIMEOUT_SEC (3600)."),
   url: z.string().url().optional().catch(undefined)
