@@ -8,7 +8,7 @@ import { Fragment, useId, type ReactNode } from "react";
 import { OPENAI_PRICES } from "@/lib/runtime/prices";
 import { DEFAULT_CLAUDE_ALLOWED_TOOLS } from "@/lib/runtime/config";
 import { cn } from "@/lib/cn";
-import { adapterLabels } from "@/lib/format";
+import { adapterLabels, humanize } from "@/lib/format";
 import { isSecretEnvName, isSecretKey } from "@/lib/secrets";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -49,6 +49,9 @@ const knownModels: Partial<Record<AdapterType, string[]>> = {
 };
 
 const wide = new Set(["command", "args", "env", "headers", "extraArgs", "allowedTools", "url", "instructionsFilePath", "cwd", "networkAccess", "dangerouslySkipPermissions"]);
+
+/** A choice's stored value in words: per_issue → "Per issue", workspace-write → "Workspace write". */
+const optionLabel = (value: string) => humanize(value.replace(/-/g, "_")).toLowerCase().replace(/^./, (c) => c.toUpperCase());
 
 /** Help text with its `code` spans. */
 function Help({ text }: { text: string }) {
@@ -127,8 +130,8 @@ function ConfigField({ id, spec, adapterType, value, onChange, errors, disabled 
   if (spec.kind === "choice") {
     control = (
       <Select id={id} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid}>
-        <option value="">Default{spec.defaultText ? ` (${spec.defaultText.replace(/`/g, "")})` : ""}</option>
-        {spec.options.map((o) => <option key={o} value={o}>{o}</option>)}
+        <option value="">Default{spec.defaultText ? ` (${optionLabel(spec.defaultText.replace(/`/g, ""))})` : ""}</option>
+        {spec.options.map((o) => <option key={o} value={o}>{optionLabel(o)}</option>)}
       </Select>
     );
   } else if (spec.kind === "list") {
