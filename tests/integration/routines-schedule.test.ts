@@ -115,6 +115,21 @@ describe("schedule triggers", () => {
     ]);
   });
 
+  it("a schedule that fires more than daily puts the time in the default issue title, never in a chosen one", async () => {
+    const w = await createWorld();
+    const owner = client(w.tokens.owner);
+    const template = async (id: string) => (await db().routine.findUniqueOrThrow({ where: { id } })).titleTemplate;
+    const daily = await makeRoutine(w, { name: "Daily" });
+    expect((await owner.post(`/api/routines/${daily.id}/triggers`, { kind: "schedule", cron: "0 9 * * *", timezone: "Europe/Paris" })).status).toBe(201);
+    expect(await template(daily.id)).toBe("{{routine}} {{date}}");
+    const often = await makeRoutine(w, { name: "Often" });
+    expect((await owner.post(`/api/routines/${often.id}/triggers`, { kind: "schedule", cron: "0 9,17 * * 1", timezone: "Europe/Paris" })).status).toBe(201);
+    expect(await template(often.id)).toBe("{{routine}} {{date}} {{time}}");
+    const chosen = await makeRoutine(w, { name: "Chosen", titleTemplate: "Sweep {{date}}" });
+    expect((await owner.post(`/api/routines/${chosen.id}/triggers`, { kind: "schedule", cron: "*/15 * * * *", timezone: "UTC" })).status).toBe(201);
+    expect(await template(chosen.id)).toBe("Sweep {{date}}");
+  });
+
   it("one broken routine does not stop another: an unreadable schedule is switched off, a failing fire is retried", async () => {
     const w = await createWorld();
     const good = await makeRoutine(w, { name: "Good" });
