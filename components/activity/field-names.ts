@@ -20,7 +20,7 @@ const fieldNames: Record<string, string> = {
 };
 
 /** One changed field in words. */
-export function fieldLabel(field: string): string {
+function fieldLabel(field: string): string {
   return fieldNames[field] ?? field.replace(/(Ids?|Cents)$/, "").replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
 }
 
