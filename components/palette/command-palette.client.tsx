@@ -121,7 +121,8 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
   const [value, setValue] = useState("");
   const exact = useMemo(() => exactNames(prefix, data.agents, data.projects), [prefix, data.agents, data.projects]);
   const filter = useMemo(() => paletteFilter(exact), [exact]);
-  const best = exact.get(nameKey(search))?.[0] ?? (data.issues[0] ? issueValue(data.issues[0]) : null);
+  // only the root list holds the agents, pages and issues named here
+  const best = page !== "root" ? null : exact.get(nameKey(search))?.[0] ?? (data.issues[0] ? issueValue(data.issues[0]) : null);
   useEffect(() => {
     if (best) setValue(best);
   }, [best]);

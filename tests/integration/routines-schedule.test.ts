@@ -101,6 +101,9 @@ describe("schedule triggers", () => {
     // the pauses are in the activity; the skipped windows are not (only the one real fire is)
     const actions = await db().activityLog.findMany({ where: { entityId: r.id }, orderBy: { createdAt: "asc" }, select: { action: true } });
     expect(actions.map((a) => a.action)).toEqual(["routine.created", "routine.trigger_created", "routine.paused", "routine.resumed", "routine.fired", "routine.paused"]);
+    // the activity API names the routine as each line's subject, for the board to link
+    const listed = await owner.get(`/api/companies/${w.company.id}/activity?entityType=routine`);
+    expect(listed.body.map((a: { subject: unknown }) => a.subject)).toEqual(Array(6).fill({ label: "Daily triage", title: null, ref: r.id }));
   });
 
   it("an agent's pause is one skip per stretch for its routine's windows, while Run now still records each press", async () => {
