@@ -178,6 +178,7 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
           <RootPage
             prefix={prefix}
             search={search}
+            best={new Set(exact.get(nameKey(search)) ?? [])}
             data={data}
             actions={actions}
             mod={mod}
@@ -212,13 +213,30 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
 
 type PaletteData = ReturnType<typeof usePaletteData>;
 
-function RootPage({ prefix, search, data, actions, mod, go, run, enter, hasOtherCompanies }: {
-  prefix: string; search: string; data: PaletteData; actions: PaletteActions; mod: string;
+/**
+ * The root list. cmdk orders items inside a group but not the groups, so the agent, page or project
+ * whose whole name was typed gets a group of its own at the top.
+ */
+function RootPage({ prefix, search, best, data, actions, mod, go, run, enter, hasOtherCompanies }: {
+  prefix: string; search: string; best: Set<string>; data: PaletteData; actions: PaletteActions; mod: string;
   go: (href: string) => void; run: (fn: () => void) => void; enter: (page: Page) => void; hasOtherCompanies: boolean;
 }) {
   const typed = search.trim().length > 0;
+  const agentItem = (a: AgentDto) => (
+    <Item key={a.id} value={agentValue(a)} keywords={[a.title, a.role]} onSelect={() => go(`/${prefix}/agents/${a.urlKey}`)} icon={<AgentAvatar icon={a.icon} role={a.role} size="sm" />}>
+      {a.name} <span className="text-fg-muted">· {a.title || roleLabel(a.role)}</span>
+    </Item>
+  );
+  const pageItem = (p: ReturnType<typeof pages>[number]) => <Item key={p.href} value={pageValue(p)} onSelect={() => go(p.href)} hint={p.keys}>{p.label}</Item>;
+  const projectItem = (p: PaletteData["projects"][number]) => <Item key={p.id} value={projectValue(p)} onSelect={() => go(`/${prefix}/projects/${p.id}`)}>{p.name}</Item>;
+  const top = [
+    ...data.agents.filter((a) => best.has(agentValue(a))).map(agentItem),
+    ...pages(prefix).filter((p) => best.has(pageValue(p))).map(pageItem),
+    ...data.projects.filter((p) => best.has(projectValue(p))).map(projectItem),
+  ];
   return (
     <>
+      {top.length > 0 && <Command.Group heading={<Heading>Best match</Heading>}>{top}</Command.Group>}
       {(data.issues.length > 0 || data.issuesError) && (
         <Command.Group heading={<Heading>Issues</Heading>}>
           {data.issuesError && <p className="px-3 py-2 text-sm text-red-700">Search failed: {data.issuesError}</p>}
@@ -239,24 +257,16 @@ function RootPage({ prefix, search, data, actions, mod, go, run, enter, hasOther
         <Item value="Keyboard shortcuts" keywords={["help", "keys"]} onSelect={() => run(actions.openHelp)} hint="?">Keyboard shortcuts</Item>
       </Command.Group>
       <Command.Group heading={<Heading>Go to</Heading>}>
-        {pages(prefix).map((p) => (
-          <Item key={p.href} value={pageValue(p)} onSelect={() => go(p.href)} hint={p.keys}>{p.label}</Item>
-        ))}
+        {pages(prefix).filter((p) => !best.has(pageValue(p))).map(pageItem)}
       </Command.Group>
       {typed && data.agents.length > 0 && (
         <Command.Group heading={<Heading>Agents</Heading>}>
-          {data.agents.map((a) => (
-            <Item key={a.id} value={agentValue(a)} keywords={[a.title, a.role]} onSelect={() => go(`/${prefix}/agents/${a.urlKey}`)} icon={<AgentAvatar icon={a.icon} role={a.role} size="sm" />}>
-              {a.name} <span className="text-fg-muted">· {a.title || roleLabel(a.role)}</span>
-            </Item>
-          ))}
+          {data.agents.filter((a) => !best.has(agentValue(a))).map(agentItem)}
         </Command.Group>
       )}
       {typed && data.projects.length > 0 && (
         <Command.Group heading={<Heading>Projects</Heading>}>
-          {data.projects.map((p) => (
-            <Item key={p.id} value={projectValue(p)} onSelect={() => go(`/${prefix}/projects/${p.id}`)}>{p.name}</Item>
-          ))}
+          {data.projects.filter((p) => !best.has(projectValue(p))).map(projectItem)}
         </Command.Group>
       )}
       {!typed && <p className="px-3 pb-1 pt-2 text-xs text-fg-muted">Type to find issues, agents and projects. {mod}+K opens this anywhere.</p>}
