@@ -79,8 +79,12 @@ test("configure a process agent from the form, test its environment, run it", as
   });
 
   const config = page.getByRole("form", { name: "Agent configuration" });
-  await test.step("the agent page: secrets stay write-only, the environment test, a refused and a saved change", async () => {
+  await test.step("the agent page: secrets stay write-only, harmless values readable, the environment test, a refused and a saved change", async () => {
     await expect(page.getByRole("heading", { name: "Pat" })).toBeVisible();
+    // GREETING is not a secret-like name: its saved value reads as typed
+    await expect(config.getByLabel("Value 1", { exact: true })).toHaveValue("world");
+    await expect(config.getByLabel("Value 1", { exact: true })).toHaveAttribute("type", "text");
+    await expect(config.getByLabel("Value 2", { exact: true })).toHaveAttribute("type", "password");
     await expect(config.getByLabel("Name 2", { exact: true })).toHaveValue("API_TOKEN");
     await expect(config.getByLabel("Value 2", { exact: true })).toHaveValue("");
     await expect(config.getByLabel("Value 2", { exact: true })).toHaveAttribute("placeholder", /stored/);
@@ -99,14 +103,15 @@ test("configure a process agent from the form, test its environment, run it", as
     await expect(config.getByRole("status")).toHaveText("Saved");
   });
 
-  await test.step("the save is one revision; its diff names the keys, secrets as dots", async () => {
+  await test.step("the save is one revision; its diff names the keys, harmless values as they are, secrets never", async () => {
     const revisions = page.getByTestId("config-revisions");
     await expect(revisions.getByRole("listitem")).toHaveCount(2);
     await revisions.getByRole("listitem").first().locator("summary").first().click();
     const diff = revisions.getByTestId("revision-diff").first();
     await expect(diff.locator('[data-change="adapterConfig.timeoutSec"]')).toContainText("120");
     await expect(diff.locator('[data-change="adapterConfig.timeoutSec"]')).toBeVisible();
-    await expect(diff).not.toContainText("again");
+    await expect(diff.locator('[data-change="adapterConfig.env.GREETING"]')).toContainText("again");
+    await expect(diff).not.toContainText("tok-e2e-0123456789");
     await revisions.scrollIntoViewIfNeeded();
     await snapBoth(page, testInfo, "07-revision-diff");
     if (process.env.CHARTER_E2E_SCREENSHOTS === "1") {

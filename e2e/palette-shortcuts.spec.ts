@@ -139,6 +139,49 @@ test("palette: find an issue by identifier and by words, run actions, switch com
   });
 });
 
+test("palette: an agent's or a page's exact name ranks above the issues that mention it; Routines is a page", async ({ page }, testInfo) => {
+  await signIn(page, ADMIN);
+  const api = await boardApi(page);
+  const company = await createCompany(api, "Ranking Works", { issuePrefix: "RANK" });
+  await createAgent(api, company.id, { name: "Ada", role: "ceo" });
+  for (const title of ["Ask Ada about the launch", "Ada's onboarding notes", "Review the routines with Ada", "Costs of the routines"]) {
+    await post(api, `/api/companies/${company.id}/issues`, { title });
+  }
+  await page.goto("/RANK/dashboard");
+
+  await test.step("typing an agent's name: the agent first and chosen, the issues after it", async () => {
+    await openPalette(page);
+    await page.keyboard.type("ada");
+    const options = palette(page).getByRole("option");
+    await expect(options.filter({ hasText: "Ask Ada about the launch" })).toBeVisible();
+    await expect(options.first()).toContainText("Ada");
+    await expect(options.first()).not.toContainText("RANK-");
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await snap(page, testInfo, "palette-exact-agent");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/RANK\/agents\/ada$/);
+  });
+
+  await test.step("typing a page's name: the page first; Routines is one of them", async () => {
+    await openPalette(page);
+    await page.keyboard.type("Routines");
+    const options = palette(page).getByRole("option");
+    await expect(options.filter({ hasText: "Review the routines with Ada" })).toBeVisible();
+    await expect(options.first()).toHaveText(/^Routines/);
+    await expect(options.first()).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/RANK\/routines$/);
+  });
+
+  await test.step("a word that only issues match still puts the issues first", async () => {
+    await openPalette(page);
+    await page.keyboard.type("launch");
+    await expect(palette(page).getByRole("option").first()).toContainText("RANK-1 Ask Ada about the launch");
+    await page.keyboard.press("Escape");
+  });
+  await api.dispose();
+});
+
 test("shortcuts: g sequences, c, /, ?, quiet while typing, j/k and Enter", async ({ page }, testInfo) => {
   await seed(page);
   await page.goto("/KSTN/dashboard");

@@ -99,6 +99,67 @@ test("a schedule made in the browser fires on its minute, and its issue links ba
     await expect(row).toContainText("Issue created");
     await snap(page, testInfo, "06-routines-list");
   });
+
+  await test.step("the company's address opens the dashboard, whose activity reads in words and links the routine", async () => {
+    await page.goto("/ROUT");
+    await page.waitForURL(/\/ROUT\/dashboard$/);
+    const recent = page.getByTestId("recent-activity");
+    await expect(recent).toContainText("resumed the routine Minute check");
+    await expect(recent).toContainText("ran the routine Minute check, opening its issue");
+    await expect(recent).not.toContainText(/routine fired|trigger created|[a-z]Id\b|_/);
+    await expect(recent.getByRole("link", { name: "Minute check" }).first()).toHaveAttribute("href", /^\/ROUT\/routines\/[0-9a-f-]{36}$/);
+    await snap(page, testInfo, "06b-dashboard-activity");
+  });
+});
+
+test.describe("in Tokyo", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("a schedule's zone is searched in a list that starts at the browser's; more than daily puts the time in the default title", async ({ page }, testInfo) => {
+    await signIn(page, ADMIN);
+    const api = await boardApi(page);
+    const company = await createCompany(api, "Zone Works", { issuePrefix: "ZONE" });
+    const agent = await createAgent(api, company.id, { name: "Zia", role: "ceo" });
+    const routine = await post<{ id: string }>(api, `/api/companies/${company.id}/routines`, { name: "Hourly sweep", assigneeAgentId: agent.id });
+    await api.dispose();
+    await page.goto(`/ZONE/routines/${routine.id}`);
+    await page.getByRole("button", { name: "Add schedule" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a schedule" });
+    const zone = dialog.getByRole("combobox", { name: "Time zone" });
+
+    await test.step("the browser's zone is the default, first in the list", async () => {
+      await expect(zone).toHaveValue("Asia/Tokyo");
+      await zone.click();
+      const options = dialog.getByRole("listbox", { name: "Matching zones" }).getByRole("option");
+      await expect(options.first()).toContainText("Asia/Tokyo");
+      await expect(options.first()).toContainText("your zone");
+      expect(await options.count()).toBeGreaterThan(100);
+    });
+
+    await test.step("typing searches it; Escape closes the list, not the dialog; the keyboard picks", async () => {
+      await zone.fill("new york");
+      const list = dialog.getByRole("listbox", { name: "Matching zones" });
+      await expect(list.getByRole("option")).toHaveText(["America/New York"]);
+      await snap(page, testInfo, "07-zone-search");
+      await zone.press("Escape");
+      await expect(list).toBeHidden();
+      await expect(dialog).toBeVisible();
+      await zone.press("ArrowDown");
+      await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+      await zone.press("Enter");
+      await expect(list).toBeHidden();
+      await expect(zone).toHaveValue("America/New_York");
+      await expect(dialog.getByText("Next five times (America/New_York)")).toBeVisible();
+    });
+
+    await test.step("an hourly schedule: the default issue title gains the time", async () => {
+      await dialog.getByRole("button", { name: "Every hour" }).click();
+      await dialog.getByRole("button", { name: "Add schedule" }).click();
+      await expect(dialog).toBeHidden();
+      await page.reload();
+      await expect(page.getByText("{{routine}} {{date}} {{time}}")).toBeVisible();
+    });
+  });
 });
 
 test("run now, and a webhook: the secret shown once, a signed test delivery makes a run", async ({ page }, testInfo) => {

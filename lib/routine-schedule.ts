@@ -55,6 +55,12 @@ export function nextWindows(cron: string, timezone: string, after: Date, n = 5):
   return cronOf(cron, timezone).nextRuns(n, after);
 }
 
+/** Whether two of the next windows fall on one local day: such a schedule's issue titles need {{time}}. */
+export function firesMoreThanDaily(cron: string, timezone: string, after: Date): boolean {
+  const days = nextWindows(cron, timezone, after, 8).map((w) => localDateTime(w, timezone).date);
+  return days.some((d, i) => i > 0 && d === days[i - 1]);
+}
+
 /** The latest window at or before `at`, or null. */
 export function lastWindowAtOrBefore(cron: string, timezone: string, at: Date): Date | null {
   return cronOf(cron, timezone).previousRuns(1, new Date(at.getTime() + 1))[0] ?? null;

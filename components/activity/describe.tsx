@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { ActivityDto } from "@/lib/dto/activity";
 import type { ActivitySubject } from "@/lib/dto/activity-entry";
 import { humanize, roleLabel } from "@/lib/format";
+import { changedFields } from "@/components/activity/field-names";
 
 /** A row as the API gives it; the subject is absent only in callers that build rows themselves. */
 export type ActivityRow = ActivityDto & { subject?: ActivitySubject | null };
@@ -21,18 +22,6 @@ export interface DescribeContext {
   users: Record<string, string>;
 }
 
-const fieldNames: Record<string, string> = {
-  name: "name", description: "description", brandColor: "brand colour", logoAssetId: "logo", status: "status",
-  budgetMonthlyCents: "monthly budget", requireBoardApprovalForNewAgents: "hire approval rule",
-  title: "title", icon: "icon", capabilities: "capabilities", reportsTo: "manager", role: "role",
-  adapterType: "adapter", adapterConfig: "adapter config", runtimeConfig: "runtime config",
-};
-
-function list(items: string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
 const details = (row: ActivityRow) => (row.details && typeof row.details === "object" && !Array.isArray(row.details) ? (row.details as Record<string, unknown>) : {});
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
@@ -44,7 +33,7 @@ function AgentLink({ id, ctx, fallback }: { id: string | null; ctx: DescribeCont
 
 function userName(id: string | null, ctx: DescribeContext, self: string): string {
   if (id && id === ctx.viewerId) return self;
-  return (id && ctx.users[id]) || "A board member";
+  return (id && ctx.users[id]) || (self === "You" ? "A board member" : "a board member");
 }
 
 function approvalLink(row: ActivityRow, ctx: DescribeContext, text: string) {
@@ -59,7 +48,7 @@ function subjectHref(row: ActivityRow, prefix: string): string | null {
   if (!ref) return null;
   const path: Record<string, string> = {
     issue: `issues/${encodeURIComponent(ref)}`, agent: `agents/${encodeURIComponent(ref)}`, project: `projects/${ref}`, workspace: `projects/${ref}`,
-    approval: `approvals/${ref}`, heartbeat_run: `runs/${ref}`, goal: "goals", label: "issues/labels",
+    approval: `approvals/${ref}`, heartbeat_run: `runs/${ref}`, goal: "goals", label: "issues/labels", routine: `routines/${ref}`,
   };
   return path[row.entityType] ? `/${prefix}/${path[row.entityType]}` : null;
 }
@@ -86,7 +75,7 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
   const d = details(row);
   const agent = <AgentLink id={row.entityType === "agent" ? row.entityId : null} ctx={ctx} fallback={str(d.name) ?? row.subject?.label} />;
   const it = (fallback: string) => <Subject row={row} ctx={ctx} fallback={str(d.name) ?? str(d.title) ?? fallback} />;
-  const changed = Array.isArray(d.changed) ? list((d.changed as string[]).map((f) => fieldNames[f] ?? f)) : "";
+  const changed = changedFields(d.changed);
   switch (row.action) {
     case "company.created":
       return <>created the company <b className="font-medium text-slate-900">{str(d.name) ?? ctx.companyName}</b>{d.issuePrefix ? ` with prefix ${String(d.issuePrefix)}` : ""}</>;
@@ -185,8 +174,47 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>revoked an invite to the board{d.role ? ` (${String(d.role)})` : ""}</>;
     case "member.joined":
       return <>joined the board{d.role ? ` as ${String(d.role)}` : ""} through an invite</>;
+    case "agent.wake_requested":
+      return <>woke {agent}{str(d.issueId) ? " for an issue" : ""}</>;
+    case "agent.sessions_reset":
+      return <>cleared {agent}&apos;s saved sessions</>;
+    case "company.imported":
+      return <>imported a package into the company</>;
     default:
-      return <>{row.action.replace(/[._]/g, " ")}{row.entityType === "agent" ? <> on {agent}</> : row.subject ? <> on {it("")}</> : ""}</>;
+      return row.entityType === "routine" || row.entityType === "heartbeat_run"
+        ? describeRoutineOrRun(row, ctx, it, changed)
+        : <>{row.action.split(".").pop()!.replace(/_/g, " ")}{row.entityType === "agent" ? <> {agent}</> : row.subject ? <> {it("")}</> : ""}</>;
+  }
+}
+
+const skipReasons: Record<string, string> = {
+  paused: "the routine is paused", assignee_paused: "its agent is paused", active_issue: "its last issue is still open",
+  missed_window: "no worker was running at the time",
+};
+const triggerKinds: Record<string, string> = { schedule: "a schedule", webhook: "a webhook", api: "an API trigger" };
+
+function describeRoutineOrRun(row: ActivityRow, ctx: DescribeContext, it: (fallback: string) => ReactNode, changed: string): ReactNode {
+  const d = details(row);
+  const routine = it("a routine");
+  const trigger = triggerKinds[str(d.kind) ?? ""] ?? "a trigger";
+  const issue = str(d.issueId) ? <Link href={`/${ctx.prefix}/issues/${str(d.issueId)}`} className={linkClass}>its issue</Link> : "its issue";
+  const agent = str(d.agentId) ? <> of <AgentLink id={str(d.agentId)!} ctx={ctx} /></> : null;
+  switch (row.action) {
+    case "routine.created": return <>created the routine {routine}</>;
+    case "routine.updated": return <>changed the {changed || "details"} of the routine {routine}</>;
+    case "routine.paused": return <>paused the routine {routine}{d.reason === "assignee_terminated" ? " because its agent was terminated" : ""}</>;
+    case "routine.resumed": return <>resumed the routine {routine}</>;
+    case "routine.deleted": return <>deleted the routine <b className="font-medium text-slate-900">{str(d.name) ?? "a routine"}</b></>;
+    case "routine.trigger_created": return <>added {trigger} to the routine {routine}</>;
+    case "routine.trigger_deleted": return <>removed {trigger} from the routine {routine}</>;
+    case "routine.trigger_secret_rotated": return <>replaced the webhook secret of the routine {routine}</>;
+    case "routine.fired":
+      if (d.status === "issue_created") return <>ran the routine {routine}, opening {issue}</>;
+      if (d.status === "coalesced") return <>ran the routine {routine} again while {issue} was open</>;
+      return <>skipped the routine {routine}{skipReasons[str(d.reason) ?? ""] ? `: ${skipReasons[str(d.reason)!]}` : ""}</>;
+    case "run.started": return <>started {it("a run")}{agent}</>;
+    case "run.finished": return <>finished {it("a run")}{agent}{str(d.status) ? `: ${humanize(str(d.status)!).toLowerCase()}` : ""}</>;
+    default: return <>{row.action.split(".").pop()!.replace(/_/g, " ")} {it("")}</>;
   }
 }
 

@@ -8,7 +8,8 @@ import { Fragment, useId, type ReactNode } from "react";
 import { OPENAI_PRICES } from "@/lib/runtime/prices";
 import { DEFAULT_CLAUDE_ALLOWED_TOOLS } from "@/lib/runtime/config";
 import { cn } from "@/lib/cn";
-import { adapterLabels } from "@/lib/format";
+import { adapterLabels, humanize } from "@/lib/format";
+import { isSecretEnvName, isSecretKey } from "@/lib/secrets";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox, Field, Input, Select, Textarea } from "@/components/ui/input";
@@ -50,6 +51,9 @@ const knownModels: Partial<Record<AdapterType, string[]>> = {
 };
 
 const wide = new Set(["command", "args", "env", "headers", "extraArgs", "allowedTools", "url", "instructionsFilePath", "cwd", "networkAccess", "dangerouslySkipPermissions"]);
+
+/** A choice's stored value in words: per_issue → "Per issue", workspace-write → "Workspace write". */
+const optionLabel = (value: string) => humanize(value.replace(/-/g, "_")).toLowerCase().replace(/^./, (c) => c.toUpperCase());
 
 /** Help text with its `code` spans. */
 function Help({ text }: { text: string }) {
@@ -128,15 +132,15 @@ function ConfigField({ id, spec, adapterType, value, onChange, errors, disabled 
   if (spec.kind === "choice") {
     control = (
       <Select id={id} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid}>
-        <option value="">Default{spec.defaultText ? ` (${spec.defaultText.replace(/`/g, "")})` : ""}</option>
-        {spec.options.map((o) => <option key={o} value={o}>{o}</option>)}
+        <option value="">Default{spec.defaultText ? ` (${optionLabel(spec.defaultText.replace(/`/g, ""))})` : ""}</option>
+        {spec.options.map((o) => <option key={o} value={o}>{optionLabel(o)}</option>)}
       </Select>
     );
   } else if (spec.kind === "list") {
     control = <Textarea id={id} rows={3} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid}
       placeholder={spec.key === "allowedTools" ? DEFAULT_CLAUDE_ALLOWED_TOOLS.join("\n") : "One per line"} className="font-mono" />;
   } else if (spec.kind === "pairs") {
-    control = <PairRows id={id} rows={Array.isArray(value) ? value : []} onChange={onChange} masked={spec.key === "env"} disabled={disabled} addLabel={spec.key === "env" ? "Add variable" : "Add header"} />;
+    control = <PairRows id={id} rows={Array.isArray(value) ? value : []} onChange={onChange} secretName={spec.key === "env" ? isSecretEnvName : isSecretKey} disabled={disabled} addLabel={spec.key === "env" ? "Add variable" : "Add header"} />;
   } else if (spec.kind === "secret") {
     control = <SecretInput id={id} value={String(value ?? "")} onChange={onChange} invalid={invalid} />;
   } else {
@@ -168,8 +172,9 @@ function SecretInput({ id, value, onChange, invalid }: { id: string; value: stri
 }
 
 /** Key/value rows; a stored value the browser was not shown reads as dots until a new one is typed. */
-function PairRows({ id, rows, onChange, masked, disabled, addLabel }: {
-  id: string; rows: PairRow[]; onChange: (rows: PairRow[]) => void; masked: boolean; disabled?: boolean; addLabel: string;
+/** Name → value rows; a value under a secret-like name is typed unseen and, once saved, never shown again. */
+function PairRows({ id, rows, onChange, secretName, disabled, addLabel }: {
+  id: string; rows: PairRow[]; onChange: (rows: PairRow[]) => void; secretName: (name: string) => boolean; disabled?: boolean; addLabel: string;
 }) {
   const update = (i: number, patch: Partial<PairRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
@@ -181,7 +186,7 @@ function PairRows({ id, rows, onChange, masked, disabled, addLabel }: {
           </div>
           <div className="min-w-0 flex-1">
             <Input aria-label={`Value ${i + 1}`} value={row.value} onChange={(e) => update(i, { value: e.target.value })}
-              type={masked || row.stored ? "password" : "text"} autoComplete="new-password" className="font-mono"
+              type={row.stored || secretName(row.key) ? "password" : "text"} autoComplete="new-password" className="font-mono"
               placeholder={row.stored ? "•••••• stored: type to replace" : "value"} />
           </div>
           <Button size="sm" variant="ghost" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove ${row.key || `row ${i + 1}`}`} disabled={disabled}>✕</Button>

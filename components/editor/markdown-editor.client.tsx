@@ -5,6 +5,7 @@ import { cn } from "@/lib/cn";
 import { ProgressBar } from "@/components/ui/progress";
 import { MentionTextarea } from "@/components/editor/mention-textarea.client";
 import { useUploads } from "@/components/editor/use-uploads";
+import { storedOffset, toShown } from "@/components/editor/mention-display";
 
 type Props = Omit<ComponentProps<typeof MentionTextarea>, "onFiles" | "textareaRef"> & {
   companyId: string;
@@ -46,7 +47,7 @@ export function MarkdownEditor({ companyId, issueId, value, onChange, onUploadin
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];
             e.target.value = "";
-            if (files.length) start(files, area.current?.selectionStart ?? value.length);
+            if (files.length) start(files, storedOffset(toShown(value).spans, area.current?.selectionStart ?? value.length));
           }}
         />
       </div>

@@ -4,6 +4,7 @@ import { useId, useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent,
 import { cn } from "@/lib/cn";
 import { Textarea } from "@/components/ui/input";
 import { activeMention, insertMention, matchCandidates, type ActiveMention, type MentionCandidate } from "@/components/editor/mentions";
+import { editSpans, storedOffset, toShown, toStored } from "@/components/editor/mention-display";
 
 type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "value" | "onChange" | "role">;
 
@@ -11,7 +12,7 @@ interface Props extends TextareaProps {
   value: string;
   onChange: (text: string) => void;
   candidates: readonly MentionCandidate[];
-  /** files pasted or dropped into the text; without it they are left to the browser */
+  /** files pasted or dropped into the text (`caret`: where, in the stored text); without it they are left to the browser */
   onFiles?: (files: File[], caret: number) => void;
   /** receives the textarea element (the ui Textarea takes no ref) */
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
@@ -20,7 +21,8 @@ interface Props extends TextareaProps {
 /**
  * A markdown textarea with `@` autocomplete of the company's agents and people (an ARIA combobox:
  * arrows move, Enter or Tab picks, Escape closes and keeps the text; the mouse picks too). A pick
- * inserts the link form the server reads, `[@Name](agent://<id>)` or `[@Name](user://<id>)`.
+ * shows `@Name`; `value` and `onChange` carry the stored text, where it is the link form the server
+ * reads, `[@Name](agent://<id>)` or `[@Name](user://<id>)`.
  */
 export function MentionTextarea({ value, onChange, candidates, onFiles, textareaRef, onKeyDown, className, ...rest }: Props) {
   const wrapper = useRef<HTMLDivElement>(null);
@@ -32,7 +34,12 @@ export function MentionTextarea({ value, onChange, candidates, onFiles, textarea
   const [dragging, setDragging] = useState(false);
   const pendingCaret = useRef<number | null>(null);
 
-  const active = useMemo(() => activeMention(value, caret), [value, caret]);
+  const shown = useMemo(() => toShown(value), [value]);
+  // an `@` that starts a picked mention is not a mention being typed
+  const active = useMemo(() => {
+    const typed = activeMention(shown.text, caret);
+    return typed && !shown.spans.some((s) => s.start === typed.start) ? typed : null;
+  }, [shown, caret]);
   const matches = useMemo(() => (active ? matchCandidates(candidates, active.query) : []), [active, candidates]);
   const open = active !== null && active.start !== dismissedAt && matches.length > 0;
   const current = Math.min(highlight, Math.max(0, matches.length - 1));
@@ -53,11 +60,12 @@ export function MentionTextarea({ value, onChange, candidates, onFiles, textarea
   const readCaret = () => setCaret(ref.current?.selectionStart ?? 0);
 
   function pick(c: MentionCandidate, at: ActiveMention) {
-    const next = insertMention(value, at, caret, c);
+    const next = insertMention(shown.text, at, caret, c);
+    const spans = [...editSpans(shown.text, next.text, shown.spans, next.caret), next.span].sort((a, b) => a.start - b.start);
     pendingCaret.current = next.caret;
     setCaret(next.caret);
     setHighlight(0);
-    onChange(next.text);
+    onChange(toStored({ text: next.text, spans }));
     ref.current?.focus();
   }
 
@@ -85,7 +93,7 @@ export function MentionTextarea({ value, onChange, candidates, onFiles, textarea
   function takeFiles(files: FileList | null | undefined, e: ClipboardEvent | DragEvent) {
     if (!onFiles || !files || files.length === 0) return;
     e.preventDefault();
-    onFiles([...files], ref.current?.selectionStart ?? value.length);
+    onFiles([...files], storedOffset(shown.spans, ref.current?.selectionStart ?? shown.text.length));
   }
 
   const optionId = (i: number) => `${listId}-option-${i}`;
@@ -93,7 +101,7 @@ export function MentionTextarea({ value, onChange, candidates, onFiles, textarea
     <div ref={wrapper} className="relative">
       <Textarea
         {...rest}
-        value={value}
+        value={shown.text}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={open}
@@ -101,7 +109,7 @@ export function MentionTextarea({ value, onChange, candidates, onFiles, textarea
         aria-activedescendant={open ? optionId(current) : undefined}
         className={cn(className, dragging && "ring-2 ring-indigo-400")}
         onChange={(e) => {
-          onChange(e.target.value);
+          onChange(toStored({ text: e.target.value, spans: editSpans(shown.text, e.target.value, shown.spans, e.target.selectionStart) }));
           setCaret(e.target.selectionStart);
           setHighlight(0);
         }}

@@ -1,7 +1,9 @@
 // The `@` autocomplete's text rules, pure so they can be tested: where a mention is being typed,
-// who matches it, and the link it becomes. The links are the forms the server reads:
-// `[@Name](agent://<id>)` wakes that agent (lib/services/mentions.ts), `[@Name](user://<id>)` names
-// a board user.
+// who matches it, and the link it stores, in the forms the server reads: `[@Name](agent://<id>)`
+// wakes that agent (lib/services/mentions.ts), `[@Name](user://<id>)` names a board user. The
+// editor shows each as `@Name` (mention-display.ts).
+
+import type { MentionSpan } from "@/components/editor/mention-display";
 
 export interface MentionCandidate {
   kind: "agent" | "user";
@@ -46,16 +48,22 @@ export function matchCandidates(candidates: readonly MentionCandidate[], query: 
   return scored.slice(0, limit).map((s) => s.c);
 }
 
+const shownName = (c: Pick<MentionCandidate, "name">) => c.name.replace(/[[\]\n]/g, "");
+
 /** The markdown link of a mention; brackets in a name would end the link text, so they are dropped. */
 export function mentionLink(c: Pick<MentionCandidate, "kind" | "id" | "name">): string {
-  return `[@${c.name.replace(/[[\]\n]/g, "")}](${c.kind}://${c.id})`;
+  return `[@${shownName(c)}](${c.kind}://${c.id})`;
 }
 
-/** `text` with the mention typed at `active` replaced by the candidate's link and a space; the new caret. */
-export function insertMention(text: string, active: ActiveMention, caret: number, c: MentionCandidate): { text: string; caret: number } {
-  const link = `${mentionLink(c)} `;
+/**
+ * The shown text with the mention typed at `active` replaced by `@Name` and a space; the new caret,
+ * and the span of `@Name` that stores the candidate's link.
+ */
+export function insertMention(text: string, active: ActiveMention, caret: number, c: MentionCandidate): { text: string; caret: number; span: MentionSpan } {
+  const shown = `@${shownName(c)}`;
   const after = text.slice(caret).replace(/^ /, "");
-  return { text: text.slice(0, active.start) + link + after, caret: active.start + link.length };
+  const span = { start: active.start, end: active.start + shown.length, link: mentionLink(c) };
+  return { text: `${text.slice(0, active.start)}${shown} ${after}`, caret: span.end + 1, span };
 }
 
 /** The people and agents a company's editor offers: live agents first in each match, then board users. */

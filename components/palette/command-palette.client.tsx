@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { Command, defaultFilter } from "cmdk";
 import { roleLabel } from "@/lib/format";
@@ -26,10 +26,35 @@ interface PaletteActions {
 type Page = "root" | "wake" | "company";
 
 // Issues come back already matched by the server's word search: the palette's own fuzzy filter
-// must not hide them, and they rank first.
+// must not hide them, and they rank above its fuzzy matches. Only an agent, page or project whose
+// whole name is what was typed ranks above them: typing "Ada" means the agent Ada, not every issue
+// that mentions her.
 const ISSUE_VALUE = "issue: ";
 const issueValue = (i: { identifier: string; title: string }) => `${ISSUE_VALUE}${i.identifier} ${i.title}`;
-const paletteFilter = (value: string, search: string, keywords?: string[]) => (value.startsWith(ISSUE_VALUE) ? 1 : defaultFilter(value, search, keywords));
+const agentValue = (a: { name: string; urlKey: string }) => `agent ${a.name} ${a.urlKey}`;
+const pageValue = (p: { label: string }) => `page ${p.label}`;
+const projectValue = (p: { name: string }) => `project ${p.name}`;
+const nameKey = (s: string) => s.trim().toLowerCase();
+
+/** The cmdk filter; `exact` holds, by name, the values of the items with that whole name. */
+function paletteFilter(exact: Map<string, string[]>) {
+  return (value: string, search: string, keywords?: string[]) => {
+    if (exact.get(nameKey(search))?.includes(value)) return 1;
+    if (value.startsWith(ISSUE_VALUE)) return 0.9;
+    return defaultFilter(value, search, keywords) * 0.5;
+  };
+}
+
+function exactNames(prefix: string, agents: PaletteData["agents"], projects: PaletteData["projects"]): Map<string, string[]> {
+  const named: [string, string][] = [
+    ...agents.map((a) => [a.name, agentValue(a)] as [string, string]),
+    ...pages(prefix).map((p) => [p.label, pageValue(p)] as [string, string]),
+    ...projects.map((p) => [p.name, projectValue(p)] as [string, string]),
+  ];
+  const byName = new Map<string, string[]>();
+  for (const [name, value] of named) byName.set(nameKey(name), [...(byName.get(nameKey(name)) ?? []), value]);
+  return byName;
+}
 
 const pages = (prefix: string) => [
   { label: "Dashboard", href: `/${prefix}/dashboard`, keys: "G D" },
@@ -40,6 +65,7 @@ const pages = (prefix: string) => [
   { label: "Projects", href: `/${prefix}/projects` },
   { label: "Goals", href: `/${prefix}/goals` },
   { label: "Agents", href: `/${prefix}/agents`, keys: "G A" },
+  { label: "Routines", href: `/${prefix}/routines` },
   { label: "Org chart", href: `/${prefix}/org`, keys: "G O" },
   { label: "Approvals", href: `/${prefix}/approvals`, keys: "G P" },
   { label: "Costs", href: `/${prefix}/costs` },
@@ -93,10 +119,13 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
   // the highlighted item; when the search's answer arrives, its best issue is highlighted (the
   // results come after the typing, so cmdk's own choice was made without them)
   const [value, setValue] = useState("");
-  const firstIssue = data.issues[0] ? issueValue(data.issues[0]) : null;
+  const exact = useMemo(() => exactNames(prefix, data.agents, data.projects), [prefix, data.agents, data.projects]);
+  const filter = useMemo(() => paletteFilter(exact), [exact]);
+  // only the root list holds the agents, pages and issues named here
+  const best = page !== "root" ? null : exact.get(nameKey(search))?.[0] ?? (data.issues[0] ? issueValue(data.issues[0]) : null);
   useEffect(() => {
-    if (firstIssue) setValue(firstIssue);
-  }, [firstIssue]);
+    if (best) setValue(best);
+  }, [best]);
 
   const go = (href: string) => {
     onClose();
@@ -117,7 +146,7 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
       label={page === "wake" ? "Agent to run now" : page === "company" ? "Company to switch to" : "Search pages, issues, agents and actions"}
       loop
       vimBindings={false}
-      filter={paletteFilter}
+      filter={filter}
       value={value}
       onValueChange={setValue}
       className="flex max-h-[min(32rem,80vh)] flex-col"
@@ -149,6 +178,7 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
           <RootPage
             prefix={prefix}
             search={search}
+            best={new Set(exact.get(nameKey(search)) ?? [])}
             data={data}
             actions={actions}
             mod={mod}
@@ -183,13 +213,30 @@ function PaletteBody({ onClose, company, companies, actions }: { onClose: () => 
 
 type PaletteData = ReturnType<typeof usePaletteData>;
 
-function RootPage({ prefix, search, data, actions, mod, go, run, enter, hasOtherCompanies }: {
-  prefix: string; search: string; data: PaletteData; actions: PaletteActions; mod: string;
+/**
+ * The root list. cmdk orders items inside a group but not the groups, so the agent, page or project
+ * whose whole name was typed gets a group of its own at the top.
+ */
+function RootPage({ prefix, search, best, data, actions, mod, go, run, enter, hasOtherCompanies }: {
+  prefix: string; search: string; best: Set<string>; data: PaletteData; actions: PaletteActions; mod: string;
   go: (href: string) => void; run: (fn: () => void) => void; enter: (page: Page) => void; hasOtherCompanies: boolean;
 }) {
   const typed = search.trim().length > 0;
+  const agentItem = (a: AgentDto) => (
+    <Item key={a.id} value={agentValue(a)} keywords={[a.title, a.role]} onSelect={() => go(`/${prefix}/agents/${a.urlKey}`)} icon={<AgentAvatar icon={a.icon} role={a.role} size="sm" />}>
+      {a.name} <span className="text-fg-muted">· {a.title || roleLabel(a.role)}</span>
+    </Item>
+  );
+  const pageItem = (p: ReturnType<typeof pages>[number]) => <Item key={p.href} value={pageValue(p)} onSelect={() => go(p.href)} hint={p.keys}>{p.label}</Item>;
+  const projectItem = (p: PaletteData["projects"][number]) => <Item key={p.id} value={projectValue(p)} onSelect={() => go(`/${prefix}/projects/${p.id}`)}>{p.name}</Item>;
+  const top = [
+    ...data.agents.filter((a) => best.has(agentValue(a))).map(agentItem),
+    ...pages(prefix).filter((p) => best.has(pageValue(p))).map(pageItem),
+    ...data.projects.filter((p) => best.has(projectValue(p))).map(projectItem),
+  ];
   return (
     <>
+      {top.length > 0 && <Command.Group heading={<Heading>Best match</Heading>}>{top}</Command.Group>}
       {(data.issues.length > 0 || data.issuesError) && (
         <Command.Group heading={<Heading>Issues</Heading>}>
           {data.issuesError && <p className="px-3 py-2 text-sm text-red-700">Search failed: {data.issuesError}</p>}
@@ -210,24 +257,16 @@ function RootPage({ prefix, search, data, actions, mod, go, run, enter, hasOther
         <Item value="Keyboard shortcuts" keywords={["help", "keys"]} onSelect={() => run(actions.openHelp)} hint="?">Keyboard shortcuts</Item>
       </Command.Group>
       <Command.Group heading={<Heading>Go to</Heading>}>
-        {pages(prefix).map((p) => (
-          <Item key={p.href} value={`page ${p.label}`} onSelect={() => go(p.href)} hint={p.keys}>{p.label}</Item>
-        ))}
+        {pages(prefix).filter((p) => !best.has(pageValue(p))).map(pageItem)}
       </Command.Group>
       {typed && data.agents.length > 0 && (
         <Command.Group heading={<Heading>Agents</Heading>}>
-          {data.agents.map((a) => (
-            <Item key={a.id} value={`agent ${a.name} ${a.urlKey}`} keywords={[a.title, a.role]} onSelect={() => go(`/${prefix}/agents/${a.urlKey}`)} icon={<AgentAvatar icon={a.icon} role={a.role} size="sm" />}>
-              {a.name} <span className="text-fg-muted">· {a.title || roleLabel(a.role)}</span>
-            </Item>
-          ))}
+          {data.agents.filter((a) => !best.has(agentValue(a))).map(agentItem)}
         </Command.Group>
       )}
       {typed && data.projects.length > 0 && (
         <Command.Group heading={<Heading>Projects</Heading>}>
-          {data.projects.map((p) => (
-            <Item key={p.id} value={`project ${p.name}`} onSelect={() => go(`/${prefix}/projects/${p.id}`)}>{p.name}</Item>
-          ))}
+          {data.projects.filter((p) => !best.has(projectValue(p))).map(projectItem)}
         </Command.Group>
       )}
       {!typed && <p className="px-3 pb-1 pt-2 text-xs text-fg-muted">Type to find issues, agents and projects. {mod}+K opens this anywhere.</p>}

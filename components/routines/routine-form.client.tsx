@@ -134,6 +134,7 @@ function TemplateHint({ example }: { example: string }) {
         <code className="font-mono">{"{{routine}}"}</code> the name, <code className="font-mono">{"{{date}}"}</code> YYYY-MM-DD,{" "}
         <code className="font-mono">{"{{time}}"}</code> HH:MM (in the schedule&apos;s time zone; UTC for webhook and API fires),{" "}
         <code className="font-mono">{"{{payload.x}}"}</code> a webhook body&apos;s field <code className="font-mono">x</code>.
+        A schedule that fires more than once a day adds the time to the default title.
       </span>
       <span className="block">Next issue, for example: <span className="font-medium text-fg" data-testid="title-example">{example}</span></span>
     </span>

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createTrigger, deleteTrigger, rotateTriggerSecret, routineKeys, type CreatedTriggerDto, type RoutineDto, type TriggerDto } from "@/lib/queries/routines";
@@ -127,7 +128,8 @@ function TriggerBody({ companyId, prefix, routineId, trigger: t, canWrite }: { c
   }
   return (
     <p className="mt-2 text-xs text-fg-muted">
-      Other systems fire it with <code className="break-all font-mono">POST /api/routines/{routineId}/run</code> (a board token, or an agent above its assignee).
+      Other systems fire it through the API (&ldquo;Run a routine now&rdquo; in the{" "}
+      <Link href="/docs/api" className="text-indigo-700 hover:underline">API reference</Link>), signed in as a board member or as an agent above its assignee.
     </p>
   );
 }

@@ -1,23 +1,23 @@
 "use client";
 
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { createTrigger } from "@/lib/queries/routines";
 import { Button } from "@/components/ui/button";
 import { DialogActions } from "@/components/ui/dialog.client";
 import { Field, Input } from "@/components/ui/input";
 import { ApiErrorAlert, fieldErrors } from "@/components/forms/api-error";
-import { browserTimeZone, cronPresets, formatInZone, knownTimeZones, previewSchedule } from "@/components/routines/schedule";
+import { browserTimeZone, cronPresets, formatInZone, previewSchedule } from "@/components/routines/schedule";
+import { TimeZonePicker } from "@/components/routines/time-zone-picker.client";
 
 /**
- * Adds a schedule: a cron expression and an IANA zone, previewed as the browser types (in words
+ * Adds a schedule: a cron expression and a time zone (searched in the browser's list, the browser's
+ * own by default), previewed as the browser types (in words
  * and as the next five times in that zone); the API's 422 details are shown under their field.
  */
 export function ScheduleForm({ routineId, onDone, onCancel }: { routineId: string; onDone: () => void; onCancel: () => void }) {
   const [cron, setCron] = useState("0 9 * * 1-5");
   const [zone, setZone] = useState(browserTimeZone);
-  const zonesId = useId();
-  const zones = useMemo(knownTimeZones, []);
   const preview = useMemo(() => previewSchedule(cron, zone.trim()), [cron, zone]);
   const mutation = useMutation({
     mutationFn: () => createTrigger(routineId, { kind: "schedule", cron: cron.trim(), timezone: zone.trim() }),
@@ -47,10 +47,8 @@ export function ScheduleForm({ routineId, onDone, onCancel }: { routineId: strin
           <Input id="schedule-cron" name="cron" required maxLength={200} value={cron} spellCheck={false} autoComplete="off"
             onChange={(e) => { mutation.reset(); setCron(e.target.value); }} aria-invalid={cronErrors.length > 0 || undefined} className="font-mono" />
         </Field>
-        <Field label="Time zone" htmlFor="schedule-zone" errors={zoneErrors} hint="An IANA zone; daylight-saving changes are followed.">
-          <Input id="schedule-zone" name="timezone" required maxLength={100} value={zone} list={zonesId} spellCheck={false} autoComplete="off"
-            onChange={(e) => { mutation.reset(); setZone(e.target.value); }} aria-invalid={zoneErrors.length > 0 || undefined} />
-          <datalist id={zonesId}>{zones.map((z) => <option key={z} value={z} />)}</datalist>
+        <Field label="Time zone" htmlFor="schedule-zone" errors={zoneErrors} hint="Type a city or region to search; yours comes first. Daylight-saving changes are followed.">
+          <TimeZonePicker id="schedule-zone" value={zone} onChange={(z) => { mutation.reset(); setZone(z); }} invalid={zoneErrors.length > 0} />
         </Field>
       </div>
       <section aria-label="Schedule preview" aria-live="polite" className="rounded-md border border-line bg-surface-muted p-4 text-sm" data-testid="schedule-preview">

@@ -75,6 +75,23 @@ export function knownTimeZones(): string[] {
   return zones.includes("UTC") ? zones : ["UTC", ...zones];
 }
 
+const zoneWords = (s: string) => s.toLowerCase().replace(/[_/]/g, " ");
+
+/**
+ * The zones matching what was typed (any part of the name; "new york" finds America/New_York), those
+ * with a word starting with it first, then by name; all of them for an empty query. At most `limit`.
+ */
+export function matchTimeZones(zones: readonly string[], query: string, limit = 400): string[] {
+  const q = zoneWords(query).trim();
+  if (!q) return zones.slice(0, limit);
+  const ranked = zones.flatMap((z) => {
+    const words = zoneWords(z);
+    if (!words.includes(q)) return [];
+    return [{ z, rank: words.split(" ").some((w, i, all) => all.slice(i).join(" ").startsWith(q)) ? 0 : 1 }];
+  });
+  return ranked.sort((a, b) => a.rank - b.rank || a.z.localeCompare(b.z)).slice(0, limit).map((r) => r.z);
+}
+
 /** Common schedules to start from. */
 export const cronPresets: Array<{ label: string; cron: string }> = [
   { label: "Weekdays at 09:00", cron: "0 9 * * 1-5" },

@@ -60,6 +60,8 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError("not_found", `${what} not found`);
 export const forbidden = (message = "You do not have permission to do this") => new AppError("forbidden", message);
+export const strategyNotApproved = () => new AppError("strategy_not_approved",
+  "The board has not approved this CEO's strategy yet, so no task can move to in_progress until it approves the CEO's approve_ceo_strategy request.");
 export const conflict = (message: string, details?: unknown) => new AppError("conflict", message, details);
 export const invalidReference = (path: string, what: string) =>
   new AppError("invalid_reference", `${what} does not exist in this company`, [{ path, message: `unknown ${what}` }]);

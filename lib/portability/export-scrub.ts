@@ -2,7 +2,7 @@
 // be published, so only settings that mean the same on any machine go out: the adapter's type, model
 // and timeout, the names of its environment variables (never their values), and repository
 // addresses without credentials. Everything else is named in a warning, never copied.
-import { isSecretKey, redactSecrets } from "@/lib/secrets";
+import { isSecretEnvName, isSecretKey, redactSecrets } from "@/lib/secrets";
 import { readAdapterConfig } from "@/lib/runtime/config";
 
 // a type, not an interface: the YAML writer takes it as a plain mapping
@@ -53,7 +53,7 @@ export function scrubAdapter(type: string, storedConfig: unknown): ScrubbedAdapt
   };
   const names = envNames(raw.env);
   const env = names.length
-    ? Object.fromEntries(names.map((n): [string, EnvInput] => [n, { kind: isSecretKey(n) ? "secret" : "plain", requirement: "optional" }]))
+    ? Object.fromEntries(names.map((n): [string, EnvInput] => [n, { kind: isSecretEnvName(n) ? "secret" : "plain", requirement: "optional" }]))
     : undefined;
   return {
     adapter: { type, ...(Object.keys(config).length ? { config } : {}) },

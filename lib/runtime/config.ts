@@ -57,13 +57,13 @@ export const adapterConfigSchema = z.object({
   command: z.string().min(1).optional().catch(undefined)
     .describe("process: the program or shell line to run (required: without it the run fails). claude_local / codex_local: the CLI to spawn. Default: none for process; `claude` / `codex` on PATH for the CLIs."),
   args: z.array(z.string()).optional().catch(undefined)
-    .describe("process: arguments; with args the command is executed directly, without them it is a /bin/sh line. Default: none."),
+    .describe("process: arguments; with arguments the command runs directly, without them it runs as a shell line. Default: none."),
   cwd: z.string().min(1).optional().catch(undefined)
     .describe("process, claude_local, codex_local: working directory of the program. Default: the worker's own directory."),
   env: stringRecord.optional().catch(undefined)
-    .describe("process, claude_local, codex_local: extra environment variables (string, number and boolean values). The SERVICE_* values of the run override them. Values of 8+ characters are redacted from transcripts. Default: none."),
+    .describe("process, claude_local, codex_local: extra environment variables (text, numbers, true or false). The run's own SERVICE_* variables take precedence. A value under a name containing KEY, TOKEN, SECRET, PASSWORD, PASS, AUTH, CREDENTIAL, PRIVATE, COOKIE or SESSION is write-only once saved; other values stay readable. Values of 8+ characters are kept out of run transcripts. Default: none."),
   timeoutSec: int(1, 86_400).optional().catch(undefined)
-    .describe("Every adapter: seconds before the run is killed and marked timed_out (1–86400). Default: the server's CHARTER_RUN_TIMEOUT_SEC (3600)."),
+    .describe("Every adapter: seconds before the run is stopped and marked as timed out (1–86400). Default: the server's run timeout (3600 unless set)."),
   url: z.string().url().optional().catch(undefined)
     .describe("http: the endpoint the signed wake is POSTed to. Default: none (required: without it the run fails)."),
   secret: z.string().min(1).optional().catch(undefined)
@@ -71,21 +71,21 @@ export const adapterConfigSchema = z.object({
   headers: stringRecord.optional().catch(undefined)
     .describe("http: extra request headers (values of 8+ characters are redacted from transcripts). Default: none."),
   instructionsFilePath: z.string().min(1).optional().catch(undefined)
-    .describe("claude_local, codex_local: the agent's instructions file, given to the CLI before the Charter skill. Default: the AGENTS.md of the agent's managed instructions (GET /api/agents/:agentId/instructions), written to a private directory for each run; none without a bundle."),
+    .describe("claude_local, codex_local: the agent's instructions file, given to the CLI before the Charter skill. Default: the AGENTS.md of the instructions managed on the agent's page, written to a private folder for each run; none when it has none."),
   model: z.string().min(1).optional().catch(undefined)
     .describe("claude_local, codex_local: the model (`--model`). Default: the CLI's own default."),
   extraArgs: z.array(z.string()).optional().catch(undefined)
     .describe("claude_local, codex_local: arguments appended to the CLI's command line. Default: none."),
   sessionPolicy: z.enum(sessionPolicies).optional().catch(undefined)
-    .describe("claude_local, codex_local: `per_issue` resumes the CLI session the agent last used for the same issue (claude --resume, codex exec resume); `fresh` starts a new session on every wake. Default: per_issue."),
+    .describe("claude_local, codex_local: per issue resumes the CLI session the agent last used for the same issue; fresh starts a new session on every wake. Default: per issue."),
   allowedTools: z.array(z.string().min(1)).optional().catch(undefined)
-    .describe(`claude_local: Claude Code permission rules passed as --allowedTools, which replace the default list (an empty list passes none). Default: ${DEFAULT_CLAUDE_ALLOWED_TOOLS.join(", ")} (curl to the API and jq).`),
+    .describe(`claude_local: Claude Code permission rules passed as \`--allowedTools\`, which replace the default list (an empty list passes none). Default: ${DEFAULT_CLAUDE_ALLOWED_TOOLS.join(", ")} (curl to the API and jq).`),
   sandbox: z.enum(codexSandboxModes).optional().catch(undefined)
-    .describe(`codex_local: Codex's --sandbox mode (${codexSandboxModes.join(", ")}). Default: ${DEFAULT_CODEX_SANDBOX}.`),
+    .describe(`codex_local: Codex's sandbox mode (${codexSandboxModes.join(", ")}). Default: ${DEFAULT_CODEX_SANDBOX}.`),
   networkAccess: z.boolean().optional().catch(undefined)
-    .describe("codex_local: network access inside the workspace-write sandbox (-c sandbox_workspace_write.network_access=…), needed to call the API. Default: true."),
+    .describe("codex_local: network access inside Codex's workspace-write sandbox, needed to call the API. Default: true."),
   dangerouslySkipPermissions: z.boolean().optional().catch(undefined)
-    .describe("claude_local: --dangerously-skip-permissions (instead of allowedTools); codex_local: --dangerously-bypass-approvals-and-sandbox (instead of sandbox). Default: false."),
+    .describe("claude_local: run Claude Code with `--dangerously-skip-permissions` instead of the allowed tools; codex_local: run Codex with `--dangerously-bypass-approvals-and-sandbox` instead of the sandbox. Default: false."),
 });
 export type AdapterConfig = z.infer<typeof adapterConfigSchema>;
 

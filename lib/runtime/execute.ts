@@ -47,7 +47,7 @@ function serviceEnv(run: ClaimedRun): Record<string, string> {
 /** The secrets of a run that no prompt, log or transcript may show: its key and the adapter's configured values. */
 function runSecrets(run: ClaimedRun): string[] {
   const cfg = run.adapterConfig;
-  return [run.token, ...secretValues(cfg), ...Object.values(cfg.headers ?? {})];
+  return [run.token, ...secretValues(cfg, { everyEnv: true }), ...Object.values(cfg.headers ?? {})];
 }
 
 /** Runs `fn` with the agent's managed instructions written out (when it uses them), and removes them after. */

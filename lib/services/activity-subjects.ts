@@ -38,6 +38,8 @@ const resolvers: Record<string, Resolver> = {
   approval: async (db, companyId, ids) =>
     (await db.approval.findMany({ where: { companyId, id: { in: ids } }, select: { id: true, type: true, payload: true } }))
       .map((r) => [r.id, subject(approvalLabel(r.type, r.payload), r.id)]),
+  routine: async (db, companyId, ids) =>
+    (await db.routine.findMany({ where: { companyId, id: { in: ids } }, select: { id: true, name: true } })).map((r) => [r.id, subject(r.name, r.id)]),
   heartbeat_run: async (db, companyId, ids) =>
     (await db.heartbeatRun.findMany({ where: { companyId, id: { in: ids } }, select: { id: true } })).map((r) => [r.id, subject(`run ${r.id.slice(-8)}`, r.id)]),
   // people may have left the company; their names are still theirs

@@ -24,7 +24,7 @@ describe("PATCH adapterConfig with write-only secrets", () => {
   it("answers every secret redacted, and the marker sent back keeps the stored value", async () => {
     const { api, agent } = await configured();
     const shown = await api.get(`/api/agents/${agent.id}`);
-    expect(shown.body.adapterConfig).toEqual({ command: "run", secret: REDACTED, env: { API_TOKEN: REDACTED, MODE: REDACTED }, headers: { Authorization: REDACTED } });
+    expect(shown.body.adapterConfig).toEqual({ command: "run", secret: REDACTED, env: { API_TOKEN: REDACTED, MODE: "fast" }, headers: { Authorization: REDACTED } });
     const res = await api.patch(`/api/agents/${agent.id}`, { adapterConfig: { ...shown.body.adapterConfig, command: "run --fast" } });
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.body)).not.toContain("tok-123456789");
@@ -79,7 +79,7 @@ describe("config validation and revisions", () => {
     const { api, agent } = await configured();
     const before = await revisions(agent.id);
     const res = await api.patch(`/api/agents/${agent.id}`, {
-      adapterConfig: { ...stored, secret: REDACTED, env: { API_TOKEN: REDACTED, MODE: REDACTED }, headers: { Authorization: REDACTED }, timeoutSec: 0 },
+      adapterConfig: { ...stored, secret: REDACTED, env: { API_TOKEN: REDACTED, MODE: "fast" }, headers: { Authorization: REDACTED }, timeoutSec: 0 },
       runtimeConfig: { heartbeat: { enabled: true, intervalSec: 5 } },
     });
     expect(res.status).toBe(400);

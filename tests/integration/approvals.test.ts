@@ -207,6 +207,7 @@ describe("the CEO strategy approval and the gate", () => {
     const before = await checkout();
     expect(before.status).toBe(403);
     expect(before.body.code).toBe("strategy_not_approved");
+    expect(before.body.error).toMatch(/^The board has not approved .+\.$/);
     const approval = (await strategy(w)).body;
     expect((await checkout()).body.code).toBe("strategy_not_approved");
     await client(w.tokens.owner).post(`/api/approvals/${approval.id}/request-revision`);

@@ -182,6 +182,8 @@ describe("the CEO strategy gate", () => {
     const denied = await ceo.patch(`/api/issues/${issue.id}`, { status: "in_progress" });
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe("strategy_not_approved");
+    // a whole sentence a person can act on
+    expect(denied.body.error).toMatch(/^The board has not approved this CEO's strategy yet, .+ until it approves .+\.$/);
     expect(await row(issue.id)).toEqual(issue);
     await approve(w, "pending");
     expect((await ceo.patch(`/api/issues/${issue.id}`, { status: "in_progress" })).status).toBe(403);

@@ -79,6 +79,60 @@ describe("schedule triggers", () => {
     ]);
   });
 
+  it("a paused routine records one paused skip per pause, not one a minute, and no fired activity", async () => {
+    const w = await createWorld();
+    const r = await makeRoutine(w, { concurrencyPolicy: "always_create" });
+    const owner = client(w.tokens.owner);
+    await scheduleFrom(r.id, w, "* * * * *", "UTC", at("2031-05-01T09:59:30Z"));
+    const tick = (iso: string) => fireDueRoutines({ now: at(iso) });
+    const setStatus = async (status: string) => expect((await owner.patch(`/api/routines/${r.id}`, { status })).status).toBe(200);
+    await setStatus("paused");
+    for (const m of ["00", "01", "02", "03", "04"]) await tick(`2031-05-01T10:${m}:05Z`);
+    await setStatus("active");
+    await tick("2031-05-01T10:05:05Z");
+    await setStatus("paused");
+    await tick("2031-05-01T10:06:05Z");
+    await tick("2031-05-01T10:07:05Z");
+    expect((await runsOf(r.id)).map((x) => [x.scheduledFor?.toISOString().slice(11, 16), x.status, x.reason])).toEqual([
+      ["10:00", "skipped", "paused"],
+      ["10:05", "issue_created", null],
+      ["10:06", "skipped", "paused"],
+    ]);
+    // the pauses are in the activity; the skipped windows are not (only the one real fire is)
+    const actions = await db().activityLog.findMany({ where: { entityId: r.id }, orderBy: { createdAt: "asc" }, select: { action: true } });
+    expect(actions.map((a) => a.action)).toEqual(["routine.created", "routine.trigger_created", "routine.paused", "routine.resumed", "routine.fired", "routine.paused"]);
+    // the activity API names the routine as each line's subject, for the board to link
+    const listed = await owner.get(`/api/companies/${w.company.id}/activity?entityType=routine`);
+    expect(listed.body.map((a: { subject: unknown }) => a.subject)).toEqual(Array(6).fill({ label: "Daily triage", title: null, ref: r.id }));
+  });
+
+  it("an agent's pause is one skip per stretch for its routine's windows, while Run now still records each press", async () => {
+    const w = await createWorld();
+    const r = await makeRoutine(w, { concurrencyPolicy: "always_create" });
+    await scheduleFrom(r.id, w, "* * * * *", "UTC", at("2031-05-02T09:59:30Z"));
+    await db().agent.update({ where: { id: w.engineer.id }, data: { status: "paused", pauseReason: "board" } });
+    for (const m of ["00", "01", "02"]) await fireDueRoutines({ now: at(`2031-05-02T10:${m}:05Z`) });
+    for (let i = 0; i < 2; i++) expect((await client(w.tokens.owner).post(`/api/routines/${r.id}/run`, {})).status).toBe(202);
+    expect((await runsOf(r.id)).map((x) => [x.source, x.reason])).toEqual([
+      ["schedule", "assignee_paused"], ["api", "assignee_paused"], ["api", "assignee_paused"],
+    ]);
+  });
+
+  it("a schedule that fires more than daily puts the time in the default issue title, never in a chosen one", async () => {
+    const w = await createWorld();
+    const owner = client(w.tokens.owner);
+    const template = async (id: string) => (await db().routine.findUniqueOrThrow({ where: { id } })).titleTemplate;
+    const daily = await makeRoutine(w, { name: "Daily" });
+    expect((await owner.post(`/api/routines/${daily.id}/triggers`, { kind: "schedule", cron: "0 9 * * *", timezone: "Europe/Paris" })).status).toBe(201);
+    expect(await template(daily.id)).toBe("{{routine}} {{date}}");
+    const often = await makeRoutine(w, { name: "Often" });
+    expect((await owner.post(`/api/routines/${often.id}/triggers`, { kind: "schedule", cron: "0 9,17 * * 1", timezone: "Europe/Paris" })).status).toBe(201);
+    expect(await template(often.id)).toBe("{{routine}} {{date}} {{time}}");
+    const chosen = await makeRoutine(w, { name: "Chosen", titleTemplate: "Sweep {{date}}" });
+    expect((await owner.post(`/api/routines/${chosen.id}/triggers`, { kind: "schedule", cron: "*/15 * * * *", timezone: "UTC" })).status).toBe(201);
+    expect(await template(chosen.id)).toBe("Sweep {{date}}");
+  });
+
   it("one broken routine does not stop another: an unreadable schedule is switched off, a failing fire is retried", async () => {
     const w = await createWorld();
     const good = await makeRoutine(w, { name: "Good" });

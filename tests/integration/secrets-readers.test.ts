@@ -1,6 +1,6 @@
 // Secrets by key, whatever the value, in every reader: one stored config holds a secret of every
 // value type (string, number, array, object) and env in every shape (object, object values, "K=V"
-// and {name, value} arrays); each reader of the API, MCP, the live events and the server log is
+// and {name, value} arrays; values hidden under secret-like names, harmless ones readable); each reader of the API, MCP, the live events and the server log is
 // read by every kind of caller, and no secret value appears anywhere in what it answers.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -19,9 +19,10 @@ const secretConfig = {
   password: "sekrit-string", apiKey: 424242, token: ["sekrit-array"], clientSecret: { inner: "sekrit-object" },
   headers: { Authorization: "Bearer sekrit-header", "X-Trace": "visible-trace" },
   nested: { deeper: [{ privateKey: { pem: "sekrit-nested" } }] },
-  env: { PLAIN: "sekrit-env-string", COUNT: 424242, OBJ: { v: "sekrit-env-object" }, LIST: ["sekrit-env-list"] },
+  // env values hidden by their name, by not being plain text, or by a password inside a URL; MODE is harmless
+  env: { APP_SECRET: "sekrit-env-string", SIGNING_KEY: 424242, OBJ: { v: "sekrit-env-object" }, LIST: ["sekrit-env-list"], DATABASE_URL: "postgres://app:sekrit-pw@db/app", MODE: "visible-mode" },
 };
-const envArrays = { env: ["OPENAI_API_KEY=sekrit-env-kv", { name: "DB_URL", value: "sekrit-env-namevalue" }, 424242] };
+const envArrays = { env: ["OPENAI_API_KEY=sekrit-env-kv", { name: "DB_PASSWORD", value: "sekrit-env-namevalue" }, 424242, "REGION=eu-west"] };
 const leaks = (text: string) => [...text.matchAll(/sekrit[\w-]*|424242/g)].map((m) => m[0]);
 
 let w: World;
@@ -48,7 +49,7 @@ beforeAll(async () => {
   });
   runId = (await db().heartbeatRun.create({ data: { companyId: w.company.id, agentId, adapterType: "process", status: "succeeded" } })).id;
   await db().heartbeatRunStep.create({
-    data: { companyId: w.company.id, runId, seq: 1, at: new Date(), kind: "tool_call", toolName: "http", input: { url: "https://x", headers: { Authorization: "Bearer sekrit-tool" }, apiKey: 424242, env: ["K=sekrit-tool-env"] } },
+    data: { companyId: w.company.id, runId, seq: 1, at: new Date(), kind: "tool_call", toolName: "http", input: { url: "https://x", headers: { Authorization: "Bearer sekrit-tool" }, apiKey: 424242, env: ["GH_TOKEN=sekrit-tool-env"] } },
   });
 });
 
@@ -76,17 +77,17 @@ describe("every API reader, every caller", () => {
     }
   }
 
-  it("the shapes: a secret key's value of any type is the marker; env names stay, their values do not", async () => {
+  it("the shapes: a secret key's value of any type is the marker; env names stay, values under secret-like names do not", async () => {
     const res = await call("GET", `/api/agents/${agentId}`, { token: w.tokens.owner });
     expect(res.body.adapterConfig).toEqual({
       command: "run-agent", cwd: "/srv/agent", timeoutSec: 30,
       password: REDACTED, apiKey: REDACTED, token: REDACTED, clientSecret: REDACTED,
       headers: { Authorization: REDACTED, "X-Trace": "visible-trace" },
       nested: { deeper: [{ privateKey: REDACTED }] },
-      env: { PLAIN: REDACTED, COUNT: REDACTED, OBJ: REDACTED, LIST: REDACTED },
+      env: { APP_SECRET: REDACTED, SIGNING_KEY: REDACTED, OBJ: REDACTED, LIST: REDACTED, DATABASE_URL: REDACTED, MODE: "visible-mode" },
     });
     const arrays = await call("GET", `/api/agents/${arrayAgentId}`, { token: w.tokens.owner });
-    expect(arrays.body.adapterConfig.env).toEqual([`OPENAI_API_KEY=${REDACTED}`, { name: "DB_URL", value: REDACTED }, REDACTED]);
+    expect(arrays.body.adapterConfig.env).toEqual([`OPENAI_API_KEY=${REDACTED}`, { name: "DB_PASSWORD", value: REDACTED }, REDACTED, "REGION=eu-west"]);
   });
 });
 

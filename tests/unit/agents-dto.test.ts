@@ -19,9 +19,9 @@ describe("redactConfig", () => {
     });
   });
 
-  it("redacts every value of an env object, whatever its name or type", () => {
-    expect(redactConfig({ env: { PATH: "/bin", OPENAI_API_KEY: "sk", COUNT: 3 }, ENV: { X: "y" } })).toEqual({
-      env: { PATH: REDACTED, OPENAI_API_KEY: REDACTED, COUNT: REDACTED }, ENV: { X: REDACTED },
+  it("redacts env values under secret-like names, keeps harmless ones readable", () => {
+    expect(redactConfig({ env: { PATH: "/bin", OPENAI_API_KEY: "sk", COUNT: 3, LIST: ["x"] }, ENV: { X: "y", DB_PASS: "p" } })).toEqual({
+      env: { PATH: "/bin", OPENAI_API_KEY: REDACTED, COUNT: 3, LIST: REDACTED }, ENV: { X: "y", DB_PASS: REDACTED },
     });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/http/errors";
-import { assertSchedule, describeCron, localDateTime, nextWindows } from "@/lib/routine-schedule";
+import { assertSchedule, describeCron, firesMoreThanDaily, localDateTime, nextWindows } from "@/lib/routine-schedule";
+import { matchTimeZones } from "@/components/routines/schedule";
 import { renderTitle } from "@/lib/services/routines/fire";
 import { dueWindows } from "@/lib/services/routines/scheduler";
 
@@ -37,6 +38,29 @@ describe("schedules", () => {
     const late = dueWindows(t, at("2031-01-01T10:05:30Z"));
     expect(late.lastMissed).toEqual(at("2031-01-01T10:04:00Z"));
     expect(late.onTime).toEqual([at("2031-01-01T10:05:00Z")]);
+  });
+});
+
+describe("how often a schedule fires", () => {
+  it("more than daily when two windows share a local day", () => {
+    const now = at("2031-01-06T12:00:00Z");
+    expect(firesMoreThanDaily("0 9 * * *", "Europe/Paris", now)).toBe(false);
+    expect(firesMoreThanDaily("0 9 * * 1-5", "Europe/Paris", now)).toBe(false);
+    expect(firesMoreThanDaily("0 10 * * 1", "UTC", now)).toBe(false);
+    expect(firesMoreThanDaily("0 * * * *", "UTC", now)).toBe(true);
+    expect(firesMoreThanDaily("0 9,17 * * 1", "Asia/Tokyo", now)).toBe(true);
+  });
+});
+
+describe("the time zone list", () => {
+  const zones = ["UTC", "America/New_York", "America/Los_Angeles", "America/Cumberland", "Europe/Paris", "Europe/Berlin", "Asia/Tokyo"];
+  it("finds zones by any part, spaces for underscores, case aside; the start of a part first", () => {
+    expect(matchTimeZones(zones, "new york")).toEqual(["America/New_York"]);
+    expect(matchTimeZones(zones, "PAR")).toEqual(["Europe/Paris"]);
+    expect(matchTimeZones(zones, "europe")).toEqual(["Europe/Berlin", "Europe/Paris"]);
+    expect(matchTimeZones(zones, "ber")).toEqual(["Europe/Berlin", "America/Cumberland"]);
+    expect(matchTimeZones(zones, "")).toEqual(zones);
+    expect(matchTimeZones(zones, "", 2)).toHaveLength(2);
   });
 });
 

@@ -4,7 +4,7 @@
 import type { IssueStatus } from "@/lib/generated/prisma/client";
 import { sql } from "@/lib/db/client";
 import { authorize, visibleCompanyIds } from "@/lib/auth/permissions";
-import { AppError, forbidden, invalidReference, notFound } from "@/lib/http/errors";
+import { AppError, forbidden, invalidReference, notFound, strategyNotApproved } from "@/lib/http/errors";
 import { issueDto } from "@/lib/dto/issues";
 import { isUuid } from "@/lib/schemas/common";
 import { uuidv7 } from "@/lib/ids";
@@ -51,7 +51,7 @@ function assertAgentMayWork(t: Target) {
   }
   if (t.agentStatus === "paused") throw forbidden("The agent is paused and cannot take work");
   if (t.agentRole === "ceo" && !t.strategyApproved) {
-    throw new AppError("strategy_not_approved", "The board has not approved this CEO's strategy yet (approve_ceo_strategy); no task may move to in_progress before");
+    throw strategyNotApproved();
   }
 }
 

@@ -1,5 +1,5 @@
 // What an issue body may name: entities of the same company (else 422 invalid_reference).
-import { AppError, invalidReference } from "@/lib/http/errors";
+import { AppError, invalidReference, strategyNotApproved } from "@/lib/http/errors";
 import type { Db } from "@/lib/db/client";
 import type { Tx } from "@/lib/services/context";
 
@@ -53,6 +53,6 @@ export async function assertStrategyGate(db: Db | Tx, companyId: string, agent: 
     select: { id: true },
   });
   if (!approved) {
-    throw new AppError("strategy_not_approved", "The board has not approved this CEO's strategy yet (approve_ceo_strategy); no task may move to in_progress before");
+    throw strategyNotApproved();
   }
 }

@@ -81,6 +81,22 @@ const commentSql = `WITH c AS (
   )
   ${insertActivitySql({ id: "$5", companyId: "$2", ...systemActorSql, action: "'issue.commented'", entityType: "'issue'", entityId: "$3", details: "jsonb_build_object('commentId', c.id)" }, "c")}`;
 
+// a schedule window of a routine already skipped for the same pause is not recorded again: a paused
+// per-minute routine would otherwise write a row (and an inbox item) every minute of the pause
+const latestRunSql = `SELECT status::text AS status, reason::text AS reason FROM "RoutineRun"
+ WHERE "companyId" = $1::uuid AND "routineId" = $2::uuid AND id <> $3::uuid
+ ORDER BY "createdAt" DESC, id DESC LIMIT 1`;
+
+const dropClaimSql = `DELETE FROM "RoutineRun" WHERE "companyId" = $1::uuid AND id = $2::uuid`;
+
+const stretchReasons = new Set<SkipReason | null>(["paused", "assignee_paused"]);
+
+async function continuesPause(exec: SqlExec, req: FireRequest, runId: string, outcome: { status: string; reason: SkipReason | null }) {
+  if (req.source !== "schedule" || outcome.status !== "skipped" || !stretchReasons.has(outcome.reason)) return false;
+  const [latest] = (await exec(latestRunSql, [req.companyId, req.routineId, runId])) as unknown as { status: string; reason: string | null }[];
+  return latest?.status === "skipped" && latest.reason === outcome.reason;
+}
+
 const pausedAgent = new Set(["paused", "terminated", "pending_approval"]);
 
 /** The title of an execution issue: {{routine}}, {{date}}, {{time}}, {{payload.x}} (top-level strings). */
@@ -123,7 +139,10 @@ async function createExecutionIssue(exec: SqlExec, r: LockedRoutine, req: FireRe
   return insertIssue(exec, req.companyId, input, "todo", req.actor, { reason: "routine", payload });
 }
 
-/** Fires a routine once; null when the routine no longer exists. A repeated window or delivery returns the first run. */
+/**
+ * Fires a routine once; null when the routine no longer exists or the window falls in a pause that
+ * is already recorded. A repeated window or delivery returns the first run.
+ */
 export async function fireRoutine(exec: SqlExec, req: FireRequest): Promise<FireResult> {
   const runId = uuidv7();
   const claimed = await exec(claimSql, [
@@ -137,6 +156,10 @@ export async function fireRoutine(exec: SqlExec, req: FireRequest): Promise<Fire
   if (!routine) throw new RoutineGone();
   const [open] = (await exec(openIssueSql, [req.companyId, routine.id])) as unknown as { id: string; identifier: string }[];
   const outcome = decide(routine, req, open);
+  if (await continuesPause(exec, req, runId, outcome)) {
+    await exec(dropClaimSql, [req.companyId, runId]);
+    return null;
+  }
   let issueId: string | null = null;
   if (outcome.status === "issue_created") issueId = (await createExecutionIssue(exec, routine, req, runId)).id;
   if (outcome.status === "coalesced" && open) {
@@ -146,7 +169,8 @@ export async function fireRoutine(exec: SqlExec, req: FireRequest): Promise<Fire
     await exec(commentSql, [uuidv7(), req.companyId, open.id, body, uuidv7()]);
   }
   const [run] = (await exec(settleSql, [req.companyId, runId, outcome.status, outcome.reason, issueId])) as unknown as RoutineRun[];
-  await recordActivitySql(exec, req.actor, {
+  // the pause itself is the activity (routine.paused); its skipped windows are runs, not news
+  if (outcome.reason !== "paused") await recordActivitySql(exec, req.actor, {
     companyId: req.companyId, action: "routine.fired", entityType: "routine", entityId: routine.id,
     details: { runId, source: req.source, triggerId: req.triggerId, status: outcome.status, reason: outcome.reason, issueId, scheduledFor: req.scheduledFor?.toISOString() ?? null },
   });

@@ -75,12 +75,10 @@ async function evaluate(exec: SqlExec, t: DueTrigger, now: Date): Promise<number
   let fired = 0;
   if (windows.lastMissed) {
     const payload = { missedWindowsFrom: t.nextFireAt.toISOString(), missedWindowsTo: windows.lastMissed.toISOString() };
-    await fireRoutine(exec, { ...base, scheduledFor: windows.lastMissed, payload, missed: t.catchUpPolicy === "skip_missed" });
-    fired++;
+    if (await fireRoutine(exec, { ...base, scheduledFor: windows.lastMissed, payload, missed: t.catchUpPolicy === "skip_missed" })) fired++;
   }
   for (const w of windows.onTime) {
-    await fireRoutine(exec, { ...base, scheduledFor: w, payload: {} });
-    fired++;
+    if (await fireRoutine(exec, { ...base, scheduledFor: w, payload: {} })) fired++;
   }
   await exec(advanceSql, [t.id, next]);
   return fired;

@@ -4,11 +4,13 @@ import type { RoutineTrigger } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { triggerDto } from "@/lib/dto/routines";
 import type { CreateTriggerInput } from "@/lib/schemas/routines";
-import { assertSchedule, nextWindow } from "@/lib/routine-schedule";
+import { assertSchedule, firesMoreThanDaily, nextWindow } from "@/lib/routine-schedule";
 import { inTx, type ServiceContext } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
-import { getRoutineOrThrow } from "@/lib/services/routines/crud";
+import { DEFAULT_TITLE_TEMPLATE, getRoutineOrThrow } from "@/lib/services/routines/crud";
 import { newPublicId, newWebhookSecret, sealSecret } from "@/lib/services/routines/secret-box";
+
+const TIMED_TITLE_TEMPLATE = `${DEFAULT_TITLE_TEMPLATE} {{time}}`;
 
 function triggerFields(input: CreateTriggerInput, now: Date) {
   if (input.kind === "schedule") {
@@ -29,9 +31,15 @@ export async function createTrigger(ctx: ServiceContext, routineId: string, inpu
   const { fields, secret } = triggerFields(input, now);
   const row = await inTx(ctx, async (tx) => {
     const created = await tx.routineTrigger.create({ data: { companyId: routine.companyId, routineId: routine.id, kind: input.kind, ...fields } });
+    // several issues a day would share one title: the default gains the time (a chosen title is left alone)
+    const timed = created.cron && created.timezone && firesMoreThanDaily(created.cron, created.timezone, now)
+      ? (await tx.routine.updateMany({
+        where: { companyId: routine.companyId, id: routine.id, titleTemplate: DEFAULT_TITLE_TEMPLATE }, data: { titleTemplate: TIMED_TITLE_TEMPLATE },
+      })).count > 0
+      : false;
     await recordActivity(tx, ctx.actor, {
       companyId: routine.companyId, action: "routine.trigger_created", entityType: "routine", entityId: routine.id,
-      details: { triggerId: created.id, kind: created.kind, cron: created.cron, timezone: created.timezone },
+      details: { triggerId: created.id, kind: created.kind, cron: created.cron, timezone: created.timezone, ...(timed ? { titleTemplate: TIMED_TITLE_TEMPLATE } : {}) },
     });
     return created;
   });
