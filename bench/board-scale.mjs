@@ -167,7 +167,7 @@ async function seedInSql(db, { company, agents, engineers, projects, goals, labe
            CASE WHEN ${status} NOT IN ('backlog','todo') THEN x.created + interval '1 hour' END,
            CASE WHEN ${status} = 'done' THEN x.created + interval '1 day' END,
            CASE WHEN ${status} = 'cancelled' THEN x.created + interval '2 hours' END,
-           x.created, least(now(), x.created + ((s.n * 7919) % 172800) * interval '1 second')
+           x.created, least(now(), x.created + ((s.n::bigint * 7919) % 172800) * interval '1 second')
       FROM generate_series(1, ${ISSUES}) AS s(n), LATERAL (SELECT now() - (${ISSUES} + 1 - s.n) * interval '5 minutes' AS created) x`);
   await q(`UPDATE "Company" SET "issueCounter" = ${ISSUES} WHERE id = $1`);
   await q(`INSERT INTO "IssueLabel" ("companyId", "issueId", "labelId")
