@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { issueStatuses, type IssueStatus } from "@/lib/issue-status";
-import { foldIssueCounts, issueStatusCounts } from "@/lib/services/issues/counts";
+import { FOLD_AT, foldIssueCounts, issueStatusCounts } from "@/lib/services/issues/counts";
 import { client } from "../support/api";
 import { createWorld } from "../factories";
 
@@ -145,9 +145,9 @@ describe("issue status counts", () => {
     const w = await createWorld();
     const issue = await create(w, { status: "todo" });
     const p = pool();
-    // 150 moves back and forth: 300 delta rows
-    for (let i = 0; i < 150; i++) await p.query(`UPDATE "Issue" SET status = $2::"IssueStatus" WHERE id = $1`, [issue.id, i % 2 ? "todo" : "in_progress"]);
-    expect(await deltaRows(w.company.id)).toBeGreaterThan(300);
+    // FOLD_AT moves back and forth: twice as many delta rows
+    for (let i = 0; i < FOLD_AT; i++) await p.query(`UPDATE "Issue" SET status = $2::"IssueStatus" WHERE id = $1`, [issue.id, i % 2 ? "todo" : "in_progress"]);
+    expect(await deltaRows(w.company.id)).toBeGreaterThan(2 * FOLD_AT);
     expect(await issueStatusCounts(w.company.id)).toEqual(await fullCount(w.company.id));
     expect(await deltaRows(w.company.id)).toBeLessThanOrEqual(issueStatuses.length);
     expect((await issueStatusCounts(w.company.id)).byStatus.todo).toBe(1);
