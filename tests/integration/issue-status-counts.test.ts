@@ -166,3 +166,30 @@ describe("issue status counts", () => {
     expect((await issueStatusCounts(w.company.id)).total).toBe(4);
   });
 });
+
+describe("dashboard stale tasks", () => {
+  it("count and the ten oldest equal a full read, across priorities and equal times", async () => {
+    const w = await createWorld();
+    const priorities = ["critical", "high", "medium", "low"];
+    const made = await Promise.all(Array.from({ length: 30 }, (_, i) => create(w, { status: "in_progress", assigneeAgentId: w.engineer.id, priority: pick(priorities, i * 3) })));
+    await create(w, { status: "todo" });
+    const hour = 3_600_000;
+    const now = Date.now();
+    // three issues at each age of 0, 3, …, 27 hours (equal updatedAt: ordered by id)
+    await Promise.all(made.map((m, i) => db().issue.update({ where: { id: m.id }, data: { updatedAt: new Date(now - Math.floor(i / 3) * 3 * hour) } })));
+    // a stale issue out of progress is not stale work
+    await db().issue.updateMany({ where: { id: made[29].id }, data: { status: "blocked" } });
+    for (const minutes of [60, 6 * 60, 24 * 60, 100 * 60]) {
+      const res = await client(w.tokens.owner).get(`/api/companies/${w.company.id}/dashboard?staleAfterMinutes=${minutes}`);
+      expect(res.status).toBe(200);
+      const where = { companyId: w.company.id, status: "in_progress" as const, updatedAt: { lt: new Date(Date.now() - minutes * 60_000) } };
+      const oldest = await db().issue.findMany({ where, orderBy: [{ updatedAt: "asc" }, { id: "asc" }], take: 10, select: { id: true } });
+      expect(res.body.staleTasks.count, `${minutes}`).toBe(await db().issue.count({ where }));
+      expect(res.body.staleTasks.items.map((i: { id: string }) => i.id), `${minutes}`).toEqual(oldest.map((o) => o.id));
+    }
+    const day = (await client(w.tokens.owner).get(`/api/companies/${w.company.id}/dashboard`)).body.staleTasks;
+    // 24 h (three) and 27 h (two: the third is blocked)
+    expect(day.count).toBe(5);
+    expect((await client(w.tokens.owner).get(`/api/companies/${w.company.id}/dashboard?staleAfterMinutes=60`)).body.staleTasks.count).toBe(26);
+  });
+});
