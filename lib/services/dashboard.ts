@@ -1,10 +1,13 @@
-// GET /api/companies/:companyId/dashboard: the company's health at a glance. Every figure is a
-// count or a sum over an index that leads with companyId, so it stays quick at 100,000 issues.
-import type { AgentStatus } from "@/lib/generated/prisma/client";
+// GET /api/companies/:companyId/dashboard: the company's health at a glance. No figure reads every
+// issue: the tasks by status are the counts the triggers keep (IssueStatusCount), and the stale tasks
+// read only the in-progress issues updated since the cut-off and the ten oldest, so it stays quick
+// at 1,000,000 issues (docs/benchmarks-scale.md).
+import type { AgentStatus, IssuePriority } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/services/context";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { atLimit, atWarning, companySpendCents, monthStartUtc } from "@/lib/services/spend";
 import { issueStatusCounts } from "@/lib/services/issues/counts";
+import { sql, statementName } from "@/lib/db/client";
 
 const agentStatuses: AgentStatus[] = ["idle", "running", "paused", "error", "pending_approval", "terminated"];
 
@@ -16,19 +19,47 @@ const counts = <K extends string>(keys: K[], rows: Array<{ status: K; _count: { 
   return out;
 };
 
+// Stale: in progress and not updated since the cut-off. Their count is every in-progress issue (the
+// kept count) less those updated since the cut-off (a few, however old the company), in one statement
+// so both halves read one snapshot; counting the stale ones themselves read 100,000 index entries at
+// 1,000,000 issues.
+const staleCountSql = `
+  SELECT ((SELECT coalesce(sum(c.n), 0) FROM "IssueStatusCount" c WHERE c."companyId" = $1 AND c.status = 'in_progress')
+        - (SELECT count(*) FROM unnest(enum_range(NULL::"IssuePriority")) p(priority) CROSS JOIN LATERAL (
+             SELECT 1 FROM "Issue" i WHERE i."companyId" = $1 AND i.status = 'in_progress' AND i.priority = p.priority AND i."updatedAt" >= $2) f))::int AS n`;
+
+// The ten oldest: the ten oldest of each priority, each read backwards from the end of its range of
+// the list's index (companyId, status, priority, updatedAt desc, id desc), then merged. Ordered by
+// updatedAt alone the index cannot serve it, and PostgreSQL scanned the whole table (2 s at 1,000,000).
+const staleItemsSql = `
+  SELECT s.* FROM unnest(enum_range(NULL::"IssuePriority")) p(priority) CROSS JOIN LATERAL (
+    SELECT i.id, i.identifier, i.title, i.priority, i."assigneeAgentId", i."updatedAt" FROM "Issue" i
+     WHERE i."companyId" = $1 AND i.status = 'in_progress' AND i.priority = p.priority AND i."updatedAt" < $2
+     ORDER BY i."updatedAt", i.id LIMIT 10) s
+   ORDER BY s."updatedAt", s.id LIMIT 10`;
+
+interface StaleTask {
+  id: string;
+  identifier: string;
+  title: string;
+  priority: IssuePriority;
+  assigneeAgentId: string | null;
+  updatedAt: Date;
+}
+
+async function rowsOf<T extends object>(text: string, values: unknown[]): Promise<T[]> {
+  return (await sql().query<T>({ name: statementName(text), text, values })).rows;
+}
+
 export async function getDashboard(ctx: ServiceContext, companyRef: string, query: { staleAfterMinutes?: number }) {
   const company = await getCompanyOrThrow(ctx, companyRef, "dashboard.read");
   const staleAfterMinutes = query.staleAfterMinutes ?? DEFAULT_STALE_MINUTES;
   const staleBefore = new Date(Date.now() - staleAfterMinutes * 60_000);
-  const staleWhere = { companyId: company.id, status: "in_progress" as const, updatedAt: { lt: staleBefore } };
   const [agents, issues, staleCount, stale, spent, approvals, pausedForBudget] = await Promise.all([
     ctx.db.agent.groupBy({ by: ["status"], where: { companyId: company.id }, _count: { _all: true } }),
     issueStatusCounts(company.id),
-    ctx.db.issue.count({ where: staleWhere }),
-    ctx.db.issue.findMany({
-      where: staleWhere, orderBy: [{ updatedAt: "asc" }, { id: "asc" }], take: 10,
-      select: { id: true, identifier: true, title: true, priority: true, assigneeAgentId: true, updatedAt: true },
-    }),
+    rowsOf<{ n: number }>(staleCountSql, [company.id, staleBefore]).then((rows) => rows[0].n),
+    rowsOf<StaleTask>(staleItemsSql, [company.id, staleBefore]),
     companySpendCents(ctx.db, company.id),
     ctx.db.approval.groupBy({ by: ["status"], where: { companyId: company.id, status: { in: ["pending", "revision_requested"] } }, _count: { _all: true } }),
     ctx.db.agent.count({ where: { companyId: company.id, status: "paused", pauseReason: "budget" } }),

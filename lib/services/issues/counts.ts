@@ -1,6 +1,6 @@
 // GET /api/companies/:companyId/issues/counts: how many issues each status holds under the list's
-// filters (the kanban's column totals), counted from indexes that lead with companyId: about 5 ms for
-// a company of 100,000 issues on an idle core (docs/decisions/0098-column-totals.md).
+// filters (the kanban's column totals; docs/decisions/0098-column-totals.md). Unfiltered, the counts
+// the triggers keep in IssueStatusCount; filtered, a count over the filter's index.
 import { sql, statementName } from "@/lib/db/client";
 import { issueStatuses, type IssueStatus } from "@/lib/issue-status";
 import type { ListIssuesQuery } from "@/lib/schemas/issues";
@@ -25,17 +25,46 @@ export async function countIssues(ctx: ServiceContext, companyRef: string, count
 }
 
 /**
- * Every issue of the company, per status: a count per status, each a range of the status-leading
- * index, took half the time of one grouped count over the company (whose hash of 100,000 rows was
- * most of the work). With filters the grouped count stays: seven passes over a filter's rows would not.
+ * A company's delta rows past this many are folded into one per status by the read that finds them:
+ * a read sums at most a few hundred rows, and the folding is paid once per that many writes.
  */
-export function issueStatusCounts(companyId: string) {
-  return countRows(`SELECT s.status::text AS status, (SELECT count(*)::int FROM "Issue" i WHERE i."companyId" = $1 AND i.status = s.status) AS n
-                      FROM unnest(enum_range(NULL::"IssueStatus")) s(status)`, [companyId]);
+export const FOLD_AT = 200;
+
+const sumSql = `SELECT status::text AS status, sum(n)::int AS n, count(*)::int AS "rows" FROM "IssueStatusCount" WHERE "companyId" = $1 GROUP BY status`;
+
+/**
+ * Every issue of the company, per status: the sum of the company's IssueStatusCount rows, which the
+ * triggers on Issue append in every writing transaction (migration issue_status_counts), so the sum is
+ * exact in any snapshot (docs/decisions/new-scale-issue-status-counts.md).
+ */
+export async function issueStatusCounts(companyId: string) {
+  const { rows } = await sql().query<{ status: IssueStatus; n: number; rows: number }>({ name: statementName(sumSql), text: sumSql, values: [companyId] });
+  if (rows.reduce((sum, r) => sum + r.rows, 0) > FOLD_AT) await foldIssueCounts(companyId);
+  return tally(rows);
+}
+
+// The company's rows replaced by their sums per status, in one statement (one transaction): a count
+// read at any moment sees either the deltas or their sums. A delta appended meanwhile is not in this
+// statement's snapshot and stays. Only one fold per company at a time (the others skip): two folds
+// would still add up, but could wait on each other's rows.
+const foldSql = `
+  WITH gone AS (
+    DELETE FROM "IssueStatusCount" c
+     WHERE c."companyId" = $1 AND (SELECT pg_try_advisory_xact_lock(hashtextextended('issue-counts:' || $1::text, 0)))
+    RETURNING c.status, c.n
+  )
+  INSERT INTO "IssueStatusCount" ("companyId", status, n) SELECT $1, status, sum(n) FROM gone GROUP BY status HAVING sum(n) <> 0`;
+
+export async function foldIssueCounts(companyId: string) {
+  await sql().query({ name: statementName(foldSql), text: foldSql, values: [companyId] });
 }
 
 async function countRows(text: string, values: unknown[]) {
   const { rows } = await sql().query<{ status: IssueStatus; n: number }>({ name: statementName(text), text, values });
+  return tally(rows);
+}
+
+function tally(rows: Array<{ status: IssueStatus; n: number }>) {
   const byStatus = Object.fromEntries(issueStatuses.map((s) => [s, 0])) as Record<IssueStatus, number>;
   for (const r of rows) byStatus[r.status] = r.n;
   return { total: rows.reduce((sum, r) => sum + r.n, 0), byStatus };
