@@ -27,7 +27,7 @@ export const decideApprovalSchema = z.strictObject({
   decisionNote: z.string().trim().max(10_000).optional().describe("Why; shown to the requester"),
 });
 
-/** Approving a hire may set what the hired agent runs in the same transaction (docs/decisions/new-readiness-approve-with-config.md). */
+/** Approving a hire may set what the hired agent runs in the same transaction (docs/decisions/0107-approve-with-config.md). */
 export const approveApprovalSchema = decideApprovalSchema.extend({
   adapterType: z.enum(adapterTypes).optional().describe("hire_agent only: the hired agent's adapter; default: the one the hire asked for"),
   adapterConfig: createAgentSchema.shape.adapterConfig.describe("hire_agent only: what the hired agent runs (a command, a URL…), validated like PATCH /api/agents/:agentId"),

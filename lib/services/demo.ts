@@ -20,7 +20,7 @@ import { prismaExec } from "@/lib/services/wakeups";
 /**
  * What the demo agents run: the Node running Charter now and the script of this install, both by
  * absolute path, so the run works from any working directory and needs nothing on PATH
- * (docs/decisions/new-demo-demo-company.md). Charter's processes run from the project root.
+ * (docs/decisions/0105-demo-company.md). Charter's processes run from the project root.
  */
 function demoAgentCommand(): { command: string; args: string[] } {
   return { command: process.execPath, args: [path.join(process.cwd(), "scripts", "demo-agent.mjs")] };

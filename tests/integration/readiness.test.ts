@@ -1,4 +1,4 @@
-// An agent's readiness (docs/decisions/new-readiness-agent-readiness.md): why its adapter cannot run,
+// An agent's readiness (docs/decisions/0106-agent-readiness.md): why its adapter cannot run,
 // on every agent read and the org chart; a process agent without a command refused on write (422);
 // a hire approved with what it runs, in the decision's transaction.
 import fs from "node:fs";

@@ -1,5 +1,5 @@
 // Whether an agent's adapter can run, in a phrase the board shows as "cannot run: <reason>"
-// (docs/decisions/new-readiness-agent-readiness.md). Cheap enough for every agent of a list: the
+// (docs/decisions/0106-agent-readiness.md). Cheap enough for every agent of a list: the
 // stored config, the server's filesystem (memoised for a few seconds), and for an `http` agent the
 // outcome of its last wake, read in one statement for the whole page. No network call.
 import { Prisma, type Agent } from "@/lib/generated/prisma/client";

@@ -35,7 +35,7 @@ const sumSql = `SELECT status::text AS status, sum(n)::int AS n, count(*)::int A
 /**
  * Every issue of the company, per status: the sum of the company's IssueStatusCount rows, which the
  * triggers on Issue append in every writing transaction (migration issue_status_counts), so the sum is
- * exact in any snapshot (docs/decisions/new-scale-issue-status-counts.md).
+ * exact in any snapshot (docs/decisions/0118-issue-status-counts.md).
  */
 export async function issueStatusCounts(companyId: string) {
   const { rows } = await sql().query<{ status: IssueStatus; n: number; rows: number }>({ name: statementName(sumSql), text: sumSql, values: [companyId] });
