@@ -12,13 +12,12 @@ export function StrategyNote({ prefix, ceoName }: { prefix: string | null; ceoNa
       <h2 id="strategy-note-title" className="font-semibold text-indigo-950">First, a strategy for you to approve</h2>
       <p className="mt-1.5">
         {ceo}&rsquo;s first work is a strategy for the company&rsquo;s goal, sent to the board (you) for approval.
-        Until you approve it, the CEO cannot start tasks: its first attempt to check out an issue is refused
-        with <code className="rounded bg-white/70 px-1 text-xs">strategy_not_approved</code>. That is expected.
+        Until you approve it, the CEO cannot start tasks: its first attempt to take an issue is refused
+        because the strategy is not approved yet. That is expected.
       </p>
       <p className="mt-1.5">
         The request appears under{" "}
         {approvals ? <Link href={approvals} className="font-medium text-indigo-700 underline-offset-2 hover:underline">Approvals</Link> : <span className="font-medium">Approvals</span>}
-        {approvals && <span className="font-mono text-xs text-slate-500"> ({approvals})</span>}
         ; approve it there, or ask for a revision, and the CEO carries on.
       </p>
     </section>
