@@ -5,6 +5,8 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { pathOfRouteFile } from "@/lib/openapi/document";
 import { NEXT_AUTH_ROUTE } from "@/lib/openapi/next-auth";
+import { frontDoorAnswer } from "@/lib/http/front-door";
+import { routeTable } from "@/lib/http/route-table";
 import { checkAnswer } from "./openapi";
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -52,6 +54,7 @@ function collectRoutes(): Route[] {
 }
 
 const routes = collectRoutes();
+const frontDoorTable = routeTable(appDir);
 
 export interface CallOptions {
   token?: string | null;
@@ -69,6 +72,13 @@ export interface ApiResponse<T = any> {
 }
 
 export async function call<T = any>(method: string, url: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+  // what the server's front door answers itself (a path resolved by the router, a method the route lacks)
+  const refused = frontDoorAnswer(method, url, frontDoorTable);
+  if (refused) {
+    const text = JSON.stringify({ error: refused.error, code: refused.code, requestId: crypto.randomUUID() });
+    const headers = new Headers({ ...refused.headers, "content-type": "application/json" });
+    return { status: refused.status, headers, body: JSON.parse(text) as T, text, bytes: new TextEncoder().encode(text) };
+  }
   const full = new URL(url, "http://charter.test");
   const route = routes.find((r) => r.regex.test(full.pathname));
   if (!route) throw new Error(`no route file matches ${full.pathname}`);
