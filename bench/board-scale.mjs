@@ -119,7 +119,8 @@ process.exit(0);
 /** Agents (a CEO, 9 managers, 90 engineers), projects, goals, labels and approvals through the API. */
 async function seedThroughApi() {
   const company = await c.api("POST", "/api/companies", { name: "Bench Scale", issuePrefix: PREFIX, budgetMonthlyCents: 5_000_000 });
-  const agent = (body) => c.api("POST", `/api/companies/${company.id}/agents`, body);
+  // a command, as every process agent needs one (the bench wakes none of them)
+  const agent = (body) => c.api("POST", `/api/companies/${company.id}/agents`, { adapterConfig: { command: "true" }, ...body });
   const ceo = await agent({ name: "Ada Chief", role: "ceo", title: "Chief Executive Officer", icon: "crown", budgetMonthlyCents: 200_000 });
   const managers = [];
   for (let m = 0; m < 9; m++) managers.push(await agent({ name: `Manager ${m + 1}`, role: "manager", title: `Head of team ${m + 1}`, reportsTo: ceo.id, budgetMonthlyCents: 100_000 }));

@@ -8,9 +8,9 @@ import { load, machine, rssMiB, saveResult, sleep, startCharter, withPg } from "
 const duration = Number(process.env.BENCH_SECONDS ?? 15);
 const c = await startCharter();
 const company = await c.api("POST", "/api/companies", { name: "Bench Co" });
-const ceo = await c.api("POST", `/api/companies/${company.id}/agents`, { name: "Chief", role: "ceo" });
-const mgr = await c.api("POST", `/api/companies/${company.id}/agents`, { name: "Manager", role: "manager", reportsTo: ceo.id });
-const eng = await c.api("POST", `/api/companies/${company.id}/agents`, { name: "Engineer", role: "engineer", reportsTo: mgr.id });
+const ceo = await c.api("POST", `/api/companies/${company.id}/agents`, { adapterConfig: { command: "true" }, name: "Chief", role: "ceo" });
+const mgr = await c.api("POST", `/api/companies/${company.id}/agents`, { adapterConfig: { command: "true" }, name: "Manager", role: "manager", reportsTo: ceo.id });
+const eng = await c.api("POST", `/api/companies/${company.id}/agents`, { adapterConfig: { command: "true" }, name: "Engineer", role: "engineer", reportsTo: mgr.id });
 const key = await c.api("POST", `/api/agents/${eng.id}/keys`, { name: "bench" });
 await sleep(2000);
 const idleRss = rssMiB(c.nextPid);

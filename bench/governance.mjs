@@ -13,7 +13,7 @@ const c = await startCharter();
 const company = await c.api("POST", "/api/companies", { name: "Bench Money", issuePrefix: "MONEY" });
 const agents = [];
 for (let i = 0; i < 20; i++) {
-  const a = await c.api("POST", `/api/companies/${company.id}/agents`, { name: `Spender ${i}`, role: i === 0 ? "ceo" : "engineer" });
+  const a = await c.api("POST", `/api/companies/${company.id}/agents`, { adapterConfig: { command: "true" }, name: `Spender ${i}`, role: i === 0 ? "ceo" : "engineer" });
   agents.push({ ...a, token: (await c.api("POST", `/api/agents/${a.id}/keys`, { name: "bench" })).token });
 }
 const projects = [];

@@ -14,10 +14,10 @@ const ISSUES = Number(process.env.BENCH_ISSUES ?? 100_000);
 const COMMENTS = ISSUES * 3;
 const c = await startCharter();
 const company = await c.api("POST", "/api/companies", { name: "Bench Loop", issuePrefix: "LOOP" });
-const manager = await c.api("POST", `/api/companies/${company.id}/agents`, { name: "Manager", role: "manager" });
+const manager = await c.api("POST", `/api/companies/${company.id}/agents`, { adapterConfig: { command: "true" }, name: "Manager", role: "manager" });
 const agents = [];
 for (let i = 0; i < 20; i++) {
-  const a = await c.api("POST", `/api/companies/${company.id}/agents`, { name: `Engineer ${i}`, role: "engineer", reportsTo: manager.id });
+  const a = await c.api("POST", `/api/companies/${company.id}/agents`, { adapterConfig: { command: "true" }, name: `Engineer ${i}`, role: "engineer", reportsTo: manager.id });
   agents.push({ ...a, token: (await c.api("POST", `/api/agents/${a.id}/keys`, { name: "bench" })).token });
 }
 
