@@ -111,10 +111,11 @@ describe("backup and restore", () => {
       expect(k).toBeLessThanOrEqual(after[id]); // nothing committed after it ended
     }
     // the rollup agrees with the events it sums: both read at one instant
-    const [sums] = await query<{ events: string; rollup: string }>(target, `SELECT (SELECT sum("costCents") FROM "CostEvent")::text AS events, (SELECT sum("costCents") FROM "CostRollup")::text AS rollup`);
+    const [sums] = await query<{ events: string; rollup: string; models: string }>(target, `SELECT (SELECT sum("costCents") FROM "CostEvent")::text AS events, (SELECT sum("costCents") FROM "CostRollup")::text AS rollup, (SELECT sum("costCents") FROM "CostModelRollup")::text AS models`);
     expect(sums.rollup).toBe(sums.events);
+    expect(sums.models).toBe(sums.events);
     // tables nobody wrote during the backup come back row for row
-    const tables = (await query<{ name: string }>(source, `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('Company', 'CostEvent', 'CostRollup', '_prisma_migrations') ORDER BY 1`)).map((r) => r.name);
+    const tables = (await query<{ name: string }>(source, `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('Company', 'CostEvent', 'CostRollup', 'CostModelRollup', '_prisma_migrations') ORDER BY 1`)).map((r) => r.name);
     for (const t of tables) expect({ t, ...(await tableDigest(target, t)) }).toEqual({ t, ...(await tableDigest(source, t)) });
     expect(await tableDigest(target, "Company", `name NOT LIKE 'w_-%'`)).toEqual(await tableDigest(source, "Company", `name NOT LIKE 'w_-%'`));
     expect(await tableDigest(target, "CostEvent", `provider NOT LIKE 'w_'`)).toEqual(await tableDigest(source, "CostEvent", `provider NOT LIKE 'w_'`));
