@@ -236,6 +236,10 @@ test("shortcuts: g sequences, c, /, ?, quiet while typing, j/k and Enter", async
     await expect(page).toHaveURL(/\/KSTN\/issues\?q=gic/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await search.fill("");
+    // the list follows the field after its debounce: wait until the URL and the rows are the unfiltered
+    // ones (until then the rows on screen are the last search's placeholder, replaced when it settles)
+    await expect(page).toHaveURL(/\/KSTN\/issues$/);
+    await expect(page.locator("[data-keynav-list]:not([aria-busy])")).toHaveCount(1);
     await expect(page.getByTestId("issue-row")).toHaveCount(5);
     await search.blur();
   });
