@@ -15,6 +15,14 @@ export const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CHARTER_DATA_DIR: z.string().default(".data"),
+  /**
+   * Where issues' git worktrees and the clones of repoUrl-only workspaces live; default
+   * <CHARTER_DATA_DIR>/workspaces. With several workers it is a volume every worker mounts at the
+   * same path (docs/decisions: execution workspaces).
+   */
+  CHARTER_WORKSPACE_ROOT: z.string().min(1).optional(),
+  /** Days a finished issue's clean, merged or pushed worktree is kept before it is removed. */
+  CHARTER_WORKSPACE_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3100),
   PUBLIC_BASE_URL: z.url().optional(),
