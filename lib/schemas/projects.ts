@@ -9,7 +9,7 @@ export const projectStatuses = ["backlog", "planned", "active", "paused", "compl
 const noNul = (v: string) => !v.includes("\u0000");
 // what Charter clones from: https://, ssh://, file:// URLs and scp-like ssh addresses (git@host:owner/repo.git);
 // git:// and http:// carry no authentication of the server, and other schemes run helpers (ext::)
-const repoAddress = /^(?:(?:https|ssh|file):\/\/\S+|[\w.-]+@[\w.-]+:(?!\/\/)\S+)$/i;
+const repoAddress = /^(?:(?:https|ssh|file):\/\/\S+|(?!-)[\w.-]+@[\w.-]+:(?!\/\/)\S+)$/i;
 export const isRepoAddress = (url: string) => repoAddress.test(url);
 
 const workspaceFields = {

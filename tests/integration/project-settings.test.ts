@@ -180,3 +180,33 @@ describe("POST /api/companies/:companyId/projects with settings", () => {
     expect((await client(w.tokens.ceo).post(url, { name: "Plain" })).status).toBe(201);
   });
 });
+
+describe("PATCH /api/issues/:issueId workspacePolicy", () => {
+  it("lets the board override an issue's policy and clear it; agents get 403 and nothing changes", async () => {
+    const w = await createWorld();
+    const p = await newProject(w);
+    const created = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/issues`, { title: "Fix it", projectId: p.id, assigneeAgentId: w.engineer.id });
+    expect(created.status).toBe(201);
+    const url = `/api/issues/${created.body.id}`;
+    expect((await client(w.tokens.engineer).get(url)).body.workspacePolicy).toBeNull();
+    const set = await client(w.tokens.owner).patch(url, { workspacePolicy: "shared" });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect((await client(w.tokens.engineer).get(url)).body.workspacePolicy).toBe("shared");
+    const activity = await db().activityLog.findFirstOrThrow({ where: { entityId: created.body.id, action: "issue.updated" } });
+    expect((activity.details as { changed: string[] }).changed).toEqual(["workspacePolicy"]);
+    for (const token of [w.tokens.engineer, w.tokens.ceo]) {
+      for (const body of [{ workspacePolicy: "git_worktree" }, { workspacePolicy: null }, { title: "Renamed", workspacePolicy: null }]) {
+        const res = await client(token).patch(url, body);
+        expect(res.status, JSON.stringify(body)).toBe(403);
+      }
+    }
+    expect(await db().issue.findUniqueOrThrow({ where: { id: created.body.id } })).toMatchObject({ workspacePolicy: "shared", title: "Fix it" });
+    expect((await client(w.tokens.engineer).patch(url, { title: "Renamed by its agent" })).status).toBe(200);
+    expect((await client(w.tokens.owner).patch(url, { workspacePolicy: "sometimes" })).status).toBe(400);
+    const outsider = await createBoardUser({ companyId: (await createWorld()).company.id, role: "owner" });
+    expect((await client(outsider.token).patch(url, { workspacePolicy: "git_worktree" })).status).toBe(404);
+    const cleared = await client(w.tokens.owner).patch(url, { workspacePolicy: null });
+    expect(cleared.status).toBe(200);
+    expect((await db().issue.findUniqueOrThrow({ where: { id: created.body.id } })).workspacePolicy).toBeNull();
+  });
+});
