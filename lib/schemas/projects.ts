@@ -94,6 +94,9 @@ const projectSettingsFields = {
   review: review.optional(),
 };
 
+/** The four alone: what a package's manifest is checked against on import. */
+export const projectSettingsSchema = z.strictObject(projectSettingsFields);
+
 // ---------- projects ----------
 
 const name = z.string().trim().min(1).max(200);
