@@ -1,5 +1,4 @@
-import type { Project, ProjectWorkspace, WorkspacePolicy } from "@/lib/generated/prisma/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma, Project, ProjectWorkspace, WorkspacePolicy } from "@/lib/generated/prisma/client";
 import { DEFAULT_VERIFICATION_TIMEOUT_SEC } from "@/lib/schemas/projects";
 import { DEFAULT_BRANCH_TEMPLATE } from "@/lib/services/workspaces/branch-template";
 
@@ -23,7 +22,6 @@ export type WorkspaceDto = ReturnType<typeof workspaceDto>;
 /** A project with its goal links in position order and its workspaces oldest first. */
 export type ProjectWithRelations = Project & { goals: { goalId: string }[]; workspaces: ProjectWorkspace[] };
 
-type Obj = Record<string, unknown>;
 const isObj = (v: Prisma.JsonValue): v is Prisma.JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The stored verification with its defaults; anything else the column could hold reads as none. */
@@ -37,7 +35,7 @@ export function verificationOf(value: Prisma.JsonValue | null) {
 export function reviewOf(value: Prisma.JsonValue | null): { kind: "board" } | { kind: "agent"; agentId: string } | null {
   if (value === null || !isObj(value)) return null;
   if (value.kind === "board") return { kind: "board" };
-  const { agentId } = value as Obj;
+  const { agentId } = value;
   return value.kind === "agent" && typeof agentId === "string" ? { kind: "agent", agentId } : null;
 }
 

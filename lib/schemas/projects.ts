@@ -49,7 +49,7 @@ export type UpdateWorkspaceInput = z.infer<typeof updateWorkspaceSchema>;
 export const workspacePolicies = ["git_worktree", "shared"] as const;
 export const DEFAULT_VERIFICATION_TIMEOUT_SEC = 900;
 const MAX_COMMAND_BYTES = 4096;
-const utf8Bytes = (v: string) => Buffer.byteLength(v, "utf8");
+const utf8Bytes = (v: string) => new TextEncoder().encode(v).length;
 
 const workspacePolicy = z.enum(workspacePolicies).nullable()
   .describe("git_worktree: a git worktree and branch per issue; shared: the primary workspace's folder as it is; null: the default");
