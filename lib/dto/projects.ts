@@ -1,4 +1,6 @@
-import type { Project, ProjectWorkspace } from "@/lib/generated/prisma/client";
+import type { Prisma, Project, ProjectWorkspace, WorkspacePolicy } from "@/lib/generated/prisma/client";
+import { DEFAULT_VERIFICATION_TIMEOUT_SEC } from "@/lib/schemas/projects";
+import { DEFAULT_BRANCH_TEMPLATE } from "@/lib/services/workspaces/branch-template";
 
 /** The spec: "a repo-only workspace omits cwd", so the key is absent rather than null. */
 export function workspaceDto(row: ProjectWorkspace) {
@@ -20,7 +22,25 @@ export type WorkspaceDto = ReturnType<typeof workspaceDto>;
 /** A project with its goal links in position order and its workspaces oldest first. */
 export type ProjectWithRelations = Project & { goals: { goalId: string }[]; workspaces: ProjectWorkspace[] };
 
-export function projectDto(row: ProjectWithRelations) {
+const isObj = (v: Prisma.JsonValue): v is Prisma.JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The stored verification with its defaults; anything else the column could hold reads as none. */
+export function verificationOf(value: Prisma.JsonValue | null) {
+  if (value === null || !isObj(value) || typeof value.command !== "string") return null;
+  const args = Array.isArray(value.args) ? value.args.filter((a): a is string => typeof a === "string") : [];
+  const timeoutSec = typeof value.timeoutSec === "number" ? value.timeoutSec : DEFAULT_VERIFICATION_TIMEOUT_SEC;
+  return { command: value.command, args, timeoutSec };
+}
+
+export function reviewOf(value: Prisma.JsonValue | null): { kind: "board" } | { kind: "agent"; agentId: string } | null {
+  if (value === null || !isObj(value)) return null;
+  if (value.kind === "board") return { kind: "board" };
+  const { agentId } = value;
+  return value.kind === "agent" && typeof agentId === "string" ? { kind: "agent", agentId } : null;
+}
+
+/** `defaultPolicy`: the policy the project's primary workspace implies when the project sets none. */
+export function projectDto(row: ProjectWithRelations, defaultPolicy: WorkspacePolicy) {
   const goalIds = row.goals.map((g) => g.goalId);
   const workspaces = row.workspaces.map(workspaceDto);
   return {
@@ -35,6 +55,10 @@ export function projectDto(row: ProjectWithRelations) {
     targetDate: row.targetDate?.toISOString().slice(0, 10) ?? null,
     primaryWorkspace: workspaces.find((w) => w.isPrimary) ?? null,
     workspaces,
+    workspacePolicy: row.workspacePolicy ?? defaultPolicy,
+    branchTemplate: row.branchTemplate ?? DEFAULT_BRANCH_TEMPLATE,
+    verification: verificationOf(row.verification),
+    review: reviewOf(row.review),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -3,6 +3,7 @@
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { AppError, type ErrorDetail } from "@/lib/http/errors";
+import { isRefusedIssue } from "@/lib/schemas/common";
 
 const MAX_DEPTH = 64;
 // A UTF-16 surrogate without its pair: JSON.parse("\"\\ud800\"") yields one, and PostgreSQL, whose
@@ -40,11 +41,10 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown, where: str
   if (problem) throw new AppError("validation_error", `The ${where} does not match the expected fields`, [problem]);
   const res = schema.safeParse(input);
   if (res.success) return res.data;
-  throw new AppError(
-    "validation_error",
-    `The ${where} does not match the expected fields`,
-    res.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join("."), message: i.message })),
-  );
+  const details = res.error.issues.map((i) => ({ path: [where, ...i.path.map(String)].join("."), message: i.message }));
+  // well-formed values that a rule refuses are 422; any malformed field makes the whole answer a 400
+  if (res.error.issues.every(isRefusedIssue)) throw new AppError("unprocessable", `The ${where} holds a value that is refused`, details);
+  throw new AppError("validation_error", `The ${where} does not match the expected fields`, details);
 }
 
 /** A path segment that does not parse (a malformed id) names nothing that exists: 404, like an unknown id. */

@@ -121,6 +121,9 @@ ${statusMoves()}
   and \`payload.plan\` (one open request at a time; a second is 409). When woken with
   \`SERVICE_APPROVAL_ID\`, read the approval (\`GET /api/approvals/:approvalId\`) and its linked issues
   (\`GET /api/approvals/:approvalId/issues\`), then close or comment on each of them.
+- **How work is checked is the board's.** A project's \`workspacePolicy\`, \`branchTemplate\`,
+  \`verification\` and \`review\` (\`GET /api/projects/:projectId\`) and an issue's \`workspacePolicy\` are
+  set by the board: read them, never send them (a \`PATCH\` with any of them is 403, even unchanged).
 - **Costs.** \`claude_local\` and \`codex_local\` runs are metered by Charter from the CLI's own output:
   do not report them again. Agents on other adapters (\`process\`, \`http\`) report what they spend with
   \`POST /api/companies/:companyId/cost-events\`, for themselves only (\`agentId\` = your id).

@@ -4,6 +4,7 @@
 import { packagePathProblem, type PackageFiles } from "@/lib/portability/package-files";
 import { toYaml, withFrontMatter, type YamlValue } from "@/lib/portability/yaml";
 import { scrubAdapter, scrubWorkspace } from "@/lib/portability/export-scrub";
+import { exportSettings } from "@/lib/portability/project-settings";
 import type { ExportInclude, ExportModel, ModelAgent, ModelGoal, ModelIssue, ModelProject, ModelRoutine } from "@/lib/portability/export-read";
 import { slugify } from "@/lib/services/agents/crud";
 
@@ -144,6 +145,7 @@ function writeProjects(out: PackageWriter, projects: ModelProject[], refs: Refs)
       targetDate: project.targetDate?.toISOString().slice(0, 10),
       goals: goals.length ? goals : undefined,
       workspaces: workspaces.length ? workspaces : undefined,
+      ...exportSettings(project.settings, refs.agents, (note) => out.warn(`${dir}: ${note}`)),
     };
   }
   return manifest;

@@ -1,6 +1,7 @@
 // Everything an export needs, read from the database in one REPEATABLE READ transaction, so the
 // package is one consistent picture of the company even while its agents keep working. Only the
 // parts the caller included are read; nothing here comes from the server's disk.
+import type { StoredSettings } from "@/lib/portability/project-settings";
 import type { AdapterType, AgentRole, GoalLevel, GoalStatus, IssuePriority, IssueStatus, ProjectStatus } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/db/client";
 import type { Tx } from "@/lib/services/context";
@@ -55,6 +56,7 @@ export interface ModelProject {
   targetDate: Date | null;
   goalIds: string[];
   workspaces: ModelWorkspace[];
+  settings: StoredSettings;
 }
 
 export interface ModelIssue {
@@ -142,6 +144,7 @@ async function readProjects(tx: Tx, companyId: string): Promise<ModelProject[]> 
   return rows.map((p) => ({
     id: p.id, name: p.name, description: p.description, status: p.status, leadAgentId: p.leadAgentId, targetDate: p.targetDate,
     goalIds: p.goals.map((g) => g.goalId), workspaces: p.workspaces,
+    settings: { workspacePolicy: p.workspacePolicy, branchTemplate: p.branchTemplate, verification: p.verification, review: p.review },
   }));
 }
 

@@ -16,6 +16,16 @@ export const hexColorSchema = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be a hex colour such as #1f6feb");
 
+/**
+ * The params of a check whose failure is a refused value, not a malformed request: the field has the
+ * right type but breaks a rule (a branch template that names no branch), so the answer is 422
+ * `unprocessable` naming the field instead of 400 (lib/http/parse.ts).
+ */
+export const REFUSED = { refused: true } as const;
+
+/** A zod issue raised by a check with REFUSED params. */
+export const isRefusedIssue = (issue: { code: string; params?: Record<string, unknown> }) => issue.code === "custom" && issue.params?.refused === true;
+
 /** A search text holds a word to look for (a letter or a digit): the rule of every `q`. */
 export const hasSearchWord = (q: string) => /[\p{L}\p{N}]/u.test(q);
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dateTimeSchema, hasSearchWord, intSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
 import { issuePriorities, issueStatuses } from "@/lib/issue-status";
+import { workspacePolicies } from "@/lib/schemas/projects";
 
 export const issueStatusSchema = z.enum(issueStatuses);
 export const issuePrioritySchema = z.enum(issuePriorities);
@@ -38,6 +39,8 @@ export const updateIssueSchema = z.strictObject({
   assigneeAgentId: uuidSchema.nullable().optional(),
   assigneeUserId: uuidSchema.nullable().optional(),
   labelIds: z.array(uuidSchema).max(50).optional(),
+  workspacePolicy: z.enum(workspacePolicies).nullable().optional()
+    .describe("The board's override of the project's workspace policy for this issue (null: the project's); agents get 403"),
   comment: z.string().trim().min(1).max(100_000).optional().describe("Adds a comment in the same call; @-mentions wake agents"),
 }).refine((b) => oneAssignee(b), oneAssigneeIssue);
 export type UpdateIssueInput = z.infer<typeof updateIssueSchema>;
@@ -133,6 +136,7 @@ export const issueDetailResponseSchema = z.object({
   ...issueFields,
   ...resolved,
   costCents: z.number().int().min(0).describe("What the issue cost: the sum of the cost events naming it, over all time"),
+  workspacePolicy: z.enum(workspacePolicies).nullable().describe("The board's override of its project's workspace policy; null follows the project"),
   ancestors: z.array(z.object({
     id: uuidSchema,
     identifier: z.string(),

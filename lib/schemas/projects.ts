@@ -1,19 +1,23 @@
 import { z } from "zod";
-import { dateTimeSchema, uuidSchema } from "@/lib/schemas/common";
+import { dateTimeSchema, REFUSED, uuidSchema } from "@/lib/schemas/common";
+import { branchTemplateProblem, DEFAULT_BRANCH_TEMPLATE } from "@/lib/services/workspaces/branch-template";
 
 export const projectStatuses = ["backlog", "planned", "active", "paused", "completed", "cancelled"] as const;
 
 // ---------- workspaces ----------
 
 const noNul = (v: string) => !v.includes("\u0000");
-// URLs (https://, ssh://, git://, file://) and scp-like git addresses (git@host:owner/repo.git)
-const repoAddress = /^(?:[a-z][a-z0-9+.-]*:\/\/\S+|[\w.-]+@[\w.-]+:\S+)$/i;
+// what Charter clones from: https://, ssh://, file:// URLs and scp-like ssh addresses (git@host:owner/repo.git);
+// git:// and http:// carry no authentication of the server, and other schemes run helpers (ext::)
+const repoAddress = /^(?:(?:https|ssh|file):\/\/\S+|(?!-)[\w.-]+@[\w.-]+:(?!\/\/)\S+)$/i;
+export const isRepoAddress = (url: string) => repoAddress.test(url);
 
 const workspaceFields = {
   name: z.string().trim().max(200).describe("Display name; derived from cwd or repoUrl when omitted"),
   cwd: z.string().trim().min(1).max(4096).refine(noNul, "must not contain NUL").nullable().describe("Local directory path"),
-  repoUrl: z.string().trim().max(2048).regex(repoAddress, "must be a repository URL or a git address like git@host:owner/repo.git").nullable()
-    .describe("Repository address"),
+  repoUrl: z.string().trim().max(2048)
+    .refine(isRepoAddress, { message: "must be an https://, ssh:// or file:// URL or an ssh address like git@host:owner/repo.git", params: REFUSED })
+    .nullable().describe("Repository address: https://, ssh://, file:// or git@host:path (422 for another scheme)"),
   repoRef: z.string().trim().min(1).max(255).nullable().describe("Branch or ref"),
   isPrimary: z.boolean().describe("The first workspace of a project is primary by default; setting true demotes the others"),
 };
@@ -39,6 +43,59 @@ export const updateWorkspaceSchema = z.strictObject({
   isPrimary: workspaceFields.isPrimary.optional(),
 });
 export type UpdateWorkspaceInput = z.infer<typeof updateWorkspaceSchema>;
+
+// ---------- a project's workspace and checks settings ----------
+
+export const workspacePolicies = ["git_worktree", "shared"] as const;
+export const DEFAULT_VERIFICATION_TIMEOUT_SEC = 900;
+const MAX_COMMAND_BYTES = 4096;
+const utf8Bytes = (v: string) => new TextEncoder().encode(v).length;
+
+const workspacePolicy = z.enum(workspacePolicies).nullable()
+  .describe("git_worktree: a git worktree and branch per issue; shared: the primary workspace's folder as it is; null: the default");
+const branchTemplate = z.string().max(MAX_COMMAND_BYTES)
+  .superRefine((v, ctx) => {
+    const problem = branchTemplateProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, params: REFUSED });
+  })
+  .nullable()
+  .describe(`An issue's branch name with {identifier}, {number} and {slug}; must name a branch under refs/heads/; null: ${DEFAULT_BRANCH_TEMPLATE}`);
+
+// args items are checked as values (422), so that a number in args is refused naming its place like the other rules
+const commandArg = z.custom<string>((v) => typeof v === "string", { message: "must be a string", params: REFUSED }).meta({ type: "string" });
+const verification = z.strictObject({
+  command: z.string()
+    .refine((v) => v.trim() !== "", { message: "must not be empty", params: REFUSED })
+    .refine((v) => utf8Bytes(v) <= MAX_COMMAND_BYTES, { message: `must be at most ${MAX_COMMAND_BYTES} bytes`, params: REFUSED })
+    .describe("The program Charter runs in the issue's workspace (no shell: write sh with args [\"-c\", …] for one)"),
+  args: z.array(commandArg)
+    .refine((a) => a.length <= 256, { message: "must have at most 256 arguments", params: REFUSED })
+    .optional().describe("Its arguments; default none"),
+  timeoutSec: z.number()
+    .refine((n) => Number.isInteger(n) && n >= 1 && n <= 7200, { message: "must be a whole number of seconds from 1 to 7200", params: REFUSED })
+    .optional().describe(`Default ${DEFAULT_VERIFICATION_TIMEOUT_SEC}`),
+}).superRefine((v, ctx) => {
+  // the board writes a shell line as args, so the bound covers the whole command line
+  const bytes = utf8Bytes(v.command) + (v.args ?? []).reduce((n, a) => n + (typeof a === "string" ? utf8Bytes(a) : 0), 0);
+  if (bytes > MAX_COMMAND_BYTES && utf8Bytes(v.command) <= MAX_COMMAND_BYTES) {
+    ctx.addIssue({ code: "custom", path: ["args"], message: `the command with its args must be at most ${MAX_COMMAND_BYTES} bytes`, params: REFUSED });
+  }
+}).nullable().describe("Run by Charter before done (moving to in_review starts it); null: none");
+const review = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("board") }),
+  z.strictObject({ kind: z.literal("agent"), agentId: uuidSchema.describe("A live agent of the project's company") }),
+]).nullable().describe("Who approves before done; null: nobody");
+
+/** The four settings, written by the board only (an agent sending any of them gets 403). */
+const projectSettingsFields = {
+  workspacePolicy: workspacePolicy.optional(),
+  branchTemplate: branchTemplate.optional(),
+  verification: verification.optional(),
+  review: review.optional(),
+};
+
+/** The four alone: what a package's manifest is checked against on import. */
+export const projectSettingsSchema = z.strictObject(projectSettingsFields);
 
 // ---------- projects ----------
 
@@ -69,6 +126,7 @@ export const createProjectSchema = z
     workspace: createWorkspaceSchema.optional().describe("A first workspace, created with the project (and primary)"),
     leadAgentId: leadAgentId.optional(),
     targetDate: targetDate.optional(),
+    ...projectSettingsFields,
   })
   .refine(oneGoalField, oneGoalFieldError);
 export type CreateProjectInput = z.infer<typeof createProjectSchema>;
@@ -82,9 +140,11 @@ export const updateProjectSchema = z
     goalId: goalId.optional(),
     leadAgentId: leadAgentId.optional(),
     targetDate: targetDate.optional(),
+    ...projectSettingsFields,
   })
   .refine(oneGoalField, oneGoalFieldError);
 export type UpdateProjectInput = z.infer<typeof updateProjectSchema>;
+export type ProjectSettingsInput = Pick<UpdateProjectInput, keyof typeof projectSettingsFields>;
 
 export const projectParams = z.object({ projectId: uuidSchema });
 export const workspaceParams = z.object({ projectId: uuidSchema, workspaceId: uuidSchema });
@@ -117,6 +177,13 @@ export const projectResponseSchema = z.object({
   targetDate: z.iso.date().nullable().describe("YYYY-MM-DD"),
   primaryWorkspace: workspaceResponseSchema.nullable(),
   workspaces: z.array(workspaceResponseSchema).describe("Oldest first"),
+  workspacePolicy: z.enum(workspacePolicies)
+    .describe("The policy in effect: the project's, else git_worktree when the primary workspace's cwd is a git repository or it has a repoUrl, else shared"),
+  branchTemplate: z.string().describe(`The template in effect (default ${DEFAULT_BRANCH_TEMPLATE})`),
+  verification: z.object({ command: z.string(), args: z.array(z.string()), timeoutSec: z.number().int().min(1).max(7200) }).nullable()
+    .describe("The command Charter runs before done, or null"),
+  review: z.union([z.object({ kind: z.literal("board") }), z.object({ kind: z.literal("agent"), agentId: uuidSchema })]).nullable()
+    .describe("Who approves before done, or null"),
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
 }).meta({ id: "Project" });

@@ -15,8 +15,8 @@ async function goals(w: World, ...titles: string[]): Promise<string[]> {
 }
 
 const projectKeys = [
-  "companyId", "createdAt", "description", "goalId", "goalIds", "id", "leadAgentId", "name", "primaryWorkspace", "status", "targetDate",
-  "updatedAt", "workspaces",
+  "branchTemplate", "companyId", "createdAt", "description", "goalId", "goalIds", "id", "leadAgentId", "name", "primaryWorkspace", "review",
+  "status", "targetDate", "updatedAt", "verification", "workspacePolicy", "workspaces",
 ];
 
 describe("POST /api/companies/:companyId/projects", () => {

@@ -68,7 +68,7 @@ describe("POST /api/projects/:projectId/workspaces", () => {
       [{ name: "nowhere", repoRef: "main" }, "body.cwd"],
       [{ cwd: null, repoUrl: null }, "body.cwd"],
       [{ cwd: "" }, "body.cwd"],
-      [{ repoUrl: "not a url" }, "body.repoUrl"],
+      [{ repoUrl: 42 }, "body.repoUrl"],
       [{ cwd: "/a", isPrimary: "yes" }, "body.isPrimary"],
     ];
     for (const [body, path] of cases) {
@@ -79,6 +79,29 @@ describe("POST /api/projects/:projectId/workspaces", () => {
     }
     expect((await api.post(url, { cwd: "/a", branch: "main" })).status).toBe(400);
     expect(await db().projectWorkspace.count({ where: { projectId: project.id } })).toBe(0);
+  });
+
+  it("takes https, ssh, file and git@host:path addresses and refuses any other repoUrl with 422 naming it", async () => {
+    const { project, api, url } = await projectWorld();
+    for (const repoUrl of ["https://github.com/acme/a.git", "ssh://git@host:2222/acme/a.git", "file:///srv/git/a.git", "git@github.com:acme/a.git", "HTTPS://host/a"]) {
+      const res = await api.post(url, { repoUrl });
+      expect(res.status, repoUrl).toBe(201);
+      expect(res.body.repoUrl).toBe(repoUrl);
+    }
+    const refused = ["http://host/a.git", "git://host/a.git", "ext::sh -c touch% /tmp/pwned", "ftp://host/a", "not a url", "/srv/git/a.git", "host:path", "-u@h:x/y"];
+    for (const repoUrl of refused) {
+      const res = await api.post(url, { repoUrl });
+      expect(res.status, repoUrl).toBe(422);
+      expect(res.body.code).toBe("unprocessable");
+      expect(res.body.details.map((d: { path: string }) => d.path)).toEqual(["body.repoUrl"]);
+    }
+    const first = (await db().projectWorkspace.findFirstOrThrow({ where: { projectId: project.id } })).id;
+    const patched = await api.patch(`${url}/${first}`, { repoUrl: "git://host/a.git" });
+    expect(patched.status).toBe(422);
+    const created = await api.post(`/api/companies/${project.companyId}/projects`, { name: "Via create", workspace: { repoUrl: "http://host/a" } });
+    expect(created.status).toBe(422);
+    expect(created.body.details.map((d: { path: string }) => d.path)).toEqual(["body.workspace.repoUrl"]);
+    expect(await db().projectWorkspace.count({ where: { projectId: project.id } })).toBe(5);
   });
 
   it("makes a new workspace created with isPrimary the only primary", async () => {

@@ -11,6 +11,7 @@ import { insertAgent } from "@/lib/services/agents/crud";
 import { hireSnapshot } from "@/lib/services/hires";
 import { insertAsset } from "@/lib/services/assets";
 import { insertWorkspace } from "@/lib/services/projects/workspaces";
+import { settingsColumns } from "@/lib/portability/project-settings";
 import { writeInstructionsBundle } from "@/lib/services/agents/instructions-bundle";
 import { logoOf, type ImportPlan } from "@/lib/portability/import/plan";
 import type { AgentPlan } from "@/lib/portability/import/plan-agents";
@@ -153,6 +154,7 @@ async function writeProjects(tx: Tx, actor: Actor, companyId: string, plan: Impo
         companyId, name: p.plannedName, description: d.description, status: d.status as never, leadAgentId: d.leadSlug ? refs.agents.get(d.leadSlug) ?? null : null,
         targetDate: d.targetDate ? new Date(`${d.targetDate}T00:00:00Z`) : null,
         goals: { create: [...new Set(goalIds)].map((goalId, position) => ({ companyId, goalId, position })) },
+        ...settingsColumns(d.settings, refs.agents),
       },
     });
     await recordActivity(tx, actor, { companyId, action: "project.created", entityType: "project", entityId: project.id, details: { name: project.name, status: project.status, goalIds } });

@@ -10,6 +10,8 @@ import { freeName, slugify, type PlanContext, type RequiredSecret } from "@/lib/
 import type { ProjectExtra } from "@/lib/portability/import/sidecars";
 import { planIssues, type IssuePlan } from "@/lib/portability/import/plan-issues";
 import { planRoutines, type RoutinePlan } from "@/lib/portability/import/plan-routines";
+import { planSettings, type PlannedSettings } from "@/lib/portability/project-settings";
+import { isRepoAddress } from "@/lib/schemas/projects";
 
 export interface GoalPlan {
   key: string;
@@ -33,6 +35,7 @@ export interface ProjectPlan {
     leadSlug: string | null;
     goalKeys: string[];
     workspaces: { name: string; repoUrl: string; repoRef: string | null; isPrimary: boolean }[];
+    settings: PlannedSettings;
   };
 }
 
@@ -146,15 +149,14 @@ function cutGoalParents(plans: GoalPlan[], findings: Findings) {
   }
 }
 
-const repoAddress = /^(?:(?:https|ssh|git):\/\/\S+|[\w.-]+@[\w.-]+:\S+)$/i;
-
 function workspacesOf(slug: string, extra: ProjectExtra | undefined, from: string, findings: Findings): ProjectPlan["detail"]["workspaces"] {
   const out: ProjectPlan["detail"]["workspaces"] = [];
   for (const w of extra?.workspaces ?? []) {
     const raw = typeof w.repoUrl === "string" ? w.repoUrl.trim() : "";
     const repoUrl = raw.replace(/^([a-z]+:\/\/)[^/@]*@/i, "$1");
-    if (!repoUrl || !repoAddress.test(repoUrl) || repoUrl.length > 2048) {
-      findings.warn(`${from}: project ${slug}: a workspace without a repository URL not imported`);
+    // the API's rule (https, ssh, git@host:path), less file:// whose path is this machine's only
+    if (!repoUrl || !isRepoAddress(repoUrl) || /^file:/i.test(repoUrl) || repoUrl.length > 2048) {
+      findings.warn(`${from}: project ${slug}: a workspace without a repository URL Charter clones (https, ssh) not imported`);
       continue;
     }
     if (w.cwd !== undefined || w.commands !== undefined) findings.warn(`${from}: project ${slug}: workspace cwd and commands not imported`);
@@ -188,6 +190,7 @@ function planProjects(ctx: PlanContext, agentSlugs: Set<string>, findings: Findi
     const detail = {
       description: fit(p.description, 10_000, `${p.path}: description`, findings), status, targetDate: date, leadSlug: lead, goalKeys: extra?.goals ?? [],
       workspaces: workspacesOf(p.slug, extra, from, findings),
+      settings: planSettings(m?.settings, ctx.caller, agentSlugs, (note) => findings.warn(`.charter.yaml: project ${p.slug}: ${note}`)),
     };
     if (found && !repeated && ctx.strategy === "skip") {
       return { slug: p.slug, action: "skip" as const, plannedName: name, existingProjectId: found, reason: `a project named ${name} exists`, detail };

@@ -29,6 +29,8 @@ export interface ProjectExtra {
   targetDate?: string;
   goals: string[];
   workspaces: YamlMap[];
+  /** workspacePolicy, branchTemplate, verification, review as written (lib/portability/project-settings.ts checks them) */
+  settings: YamlMap;
 }
 
 export interface TaskExtra {
@@ -153,6 +155,7 @@ function readSidecar(path: Sidecar["path"], doc: YamlMap): Sidecar {
     agents: new Map(entries(doc.agents).map(([slug, raw]) => [slug, readAgentExtra(raw)])),
     projects: new Map(entries(doc.projects).map(([slug, raw]) => [slug, {
       status: str(raw.status), targetDate: str(raw.targetDate), goals: strList(raw.goals), workspaces: Array.isArray(raw.workspaces) ? raw.workspaces.filter(isMap) : [],
+      settings: { workspacePolicy: raw.workspacePolicy, branchTemplate: raw.branchTemplate, verification: raw.verification, review: raw.review },
     }])),
     tasks: new Map(entries(doc.tasks).map(([slug, raw]) => [slug, readTaskExtra(raw)])),
     goals: readGoals(doc.goals),

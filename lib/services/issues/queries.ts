@@ -78,6 +78,7 @@ export async function getIssueDetail(ctx: ServiceContext, ref: string, inCompany
     ...issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [] }),
     ...resolve(issue),
     costCents: Number(cost?.costCents ?? 0),
+    workspacePolicy: issue.workspacePolicy,
     ancestors: ancestors.map((a) => ({
       id: a.id, identifier: a.identifier, title: a.title, status: a.status, priority: a.priority,
       assigneeAgentId: a.assigneeAgentId, projectId: a.projectId, goalId: a.goalId, description: a.description,

@@ -2,6 +2,7 @@
 // the CEO gate, lock clearing on reassignment, and an optional comment, all in one transaction.
 import type { Issue, IssueStatus, Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
+import { requireBoard } from "@/lib/auth/permissions";
 import { AppError, forbidden } from "@/lib/http/errors";
 import type { UpdateIssueInput } from "@/lib/schemas/issues";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
@@ -58,6 +59,8 @@ function statusStamps(current: Issue, to: IssueStatus, now: Date): Prisma.IssueU
 
 export async function updateIssue(ctx: ServiceContext, ref: string, input: UpdateIssueInput) {
   const found = await getIssueOrThrow(ctx, ref, "work.write");
+  // where an issue's work happens is the board's to choose, like its project's policy
+  if (input.workspacePolicy !== undefined) requireBoard(ctx.actor, "Only the board overrides an issue's workspace policy");
   await assertIssueRefs(ctx.db, found.companyId, input, found.id);
   const actor = ctx.actor;
   const updated = await inTx(ctx, async (tx) => {

@@ -3,14 +3,14 @@
 import type { ProjectStatus } from "@/lib/generated/prisma/client";
 import { invalidReference } from "@/lib/http/errors";
 import { keysetPage, type ListQuery } from "@/lib/http/pagination";
-import { projectDto } from "@/lib/dto/projects";
 import type { CreateProjectInput, UpdateProjectInput } from "@/lib/schemas/projects";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertCompanyAgent } from "@/lib/services/agents/queries";
-import { getProjectOrThrow, loadProjectDto, lockProject, projectInclude } from "@/lib/services/projects/queries";
+import { getProjectOrThrow, loadProjectDto, lockProject, projectInclude, projectView } from "@/lib/services/projects/queries";
 import { insertWorkspace } from "@/lib/services/projects/workspaces";
+import { assertMaySetSettings, settingsData } from "@/lib/services/projects/settings";
 
 /** The goal list a body asks for: goalIds, or the goalId shorthand; undefined leaves the links alone. */
 function requestedGoalIds(input: { goalIds?: string[]; goalId?: string | null }): string[] | undefined {
@@ -32,6 +32,7 @@ const toDate = (d: string | null | undefined) => (d ? new Date(`${d}T00:00:00Z`)
 
 export async function createProject(ctx: ServiceContext, companyRef: string, input: CreateProjectInput) {
   const company = await getCompanyOrThrow(ctx, companyRef, "work.write");
+  assertMaySetSettings(ctx.actor, input);
   const goalIds = requestedGoalIds(input) ?? [];
   return inTx(ctx, async (tx) => {
     await assertGoals(tx, company.id, goalIds, input.goalIds === undefined);
@@ -41,6 +42,7 @@ export async function createProject(ctx: ServiceContext, companyRef: string, inp
         companyId: company.id, name: input.name, description: input.description ?? "", status: input.status,
         leadAgentId: input.leadAgentId ?? null, targetDate: toDate(input.targetDate),
         goals: { create: goalLinks(company.id, goalIds) },
+        ...(await settingsData(tx, company.id, input)),
       },
     });
     await recordActivity(tx, ctx.actor, {
@@ -60,7 +62,7 @@ export async function listProjects(ctx: ServiceContext, companyRef: string, quer
     where: { companyId: company.id, ...(query.status ? { status: query.status } : {}), ...after },
     include: projectInclude,
     ...page,
-  }), projectDto);
+  }), projectView);
 }
 
 export async function getProject(ctx: ServiceContext, projectId: string, inCompany?: string) {
@@ -69,16 +71,20 @@ export async function getProject(ctx: ServiceContext, projectId: string, inCompa
 
 export async function updateProject(ctx: ServiceContext, projectId: string, input: UpdateProjectInput) {
   const current = await getProjectOrThrow(ctx, projectId, "work.write");
+  assertMaySetSettings(ctx.actor, input);
   if (Object.keys(input).length === 0) return loadProjectDto(ctx.db, current);
   const goalIds = requestedGoalIds(input);
-  const { goalIds: _ids, goalId: _id, targetDate, ...fields } = input;
+  const { goalIds: _ids, goalId: _id, targetDate, workspacePolicy: _p, branchTemplate: _b, verification: _v, review: _r, ...fields } = input;
   return inTx(ctx, async (tx) => {
     await lockProject(tx, current);
     if (goalIds) await assertGoals(tx, current.companyId, goalIds, input.goalIds === undefined);
     if (input.leadAgentId !== current.leadAgentId) await assertCompanyAgent(tx, current.companyId, input.leadAgentId, "leadAgentId");
     await tx.project.update({
       where: { id: current.id },
-      data: { ...fields, ...(targetDate === undefined ? {} : { targetDate: toDate(targetDate) }), updatedAt: new Date() },
+      data: {
+        ...fields, ...(targetDate === undefined ? {} : { targetDate: toDate(targetDate) }),
+        ...(await settingsData(tx, current.companyId, input)), updatedAt: new Date(),
+      },
     });
     if (goalIds) {
       await tx.projectGoal.deleteMany({ where: { companyId: current.companyId, projectId: current.id } });

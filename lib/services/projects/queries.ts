@@ -6,6 +6,7 @@ import { notFound } from "@/lib/http/errors";
 import { projectDto, type ProjectWithRelations } from "@/lib/dto/projects";
 import type { Db } from "@/lib/db/client";
 import type { ServiceContext, Tx } from "@/lib/services/context";
+import { defaultWorkspacePolicy } from "@/lib/services/workspaces/default-policy";
 
 /** Goal links in position order, workspaces oldest first: one query per relation for any number of projects. */
 export const projectInclude = {
@@ -27,8 +28,11 @@ async function projectWithRelations(db: Db | Tx, project: Pick<Project, "id" | "
   return db.project.findUniqueOrThrow({ where: { id: project.id, companyId: project.companyId }, include: projectInclude });
 }
 
+/** The project's answer, its default workspace policy read from its primary workspace. */
+export const projectView = (row: ProjectWithRelations) => projectDto(row, defaultWorkspacePolicy(row.workspaces.find((w) => w.isPrimary)));
+
 export async function loadProjectDto(db: Db | Tx, project: Pick<Project, "id" | "companyId">) {
-  return projectDto(await projectWithRelations(db, project));
+  return projectView(await projectWithRelations(db, project));
 }
 
 /**

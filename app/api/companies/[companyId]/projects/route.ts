@@ -17,7 +17,9 @@ export const POST = apiHandler(
   {
     params: companyParams, body: createProjectSchema, status: 201,
     summary: "Create a project",
+    description: "workspacePolicy, branchTemplate, verification and review are the board's: an agent sending any of them gets 403.",
     response: projectResponseSchema,
+    errors: ["invalid_reference", "unprocessable"],
   },
   ({ ctx, params, body }) => createProject(ctx, params.companyId, body),
 );

@@ -17,6 +17,7 @@ export const POST = apiHandler(
     params: projectParams, body: createWorkspaceSchema, status: 201,
     summary: "Add a workspace to a project",
     response: workspaceResponseSchema,
+    errors: ["unprocessable"],
   },
   ({ ctx, params, body }) => createWorkspace(ctx, params.projectId, body),
 );

@@ -7,6 +7,7 @@ export const PATCH = apiHandler(
     params: workspaceParams, body: updateWorkspaceSchema,
     summary: "Update a workspace",
     response: workspaceResponseSchema,
+    errors: ["unprocessable"],
   },
   ({ ctx, params, body }) => updateWorkspace(ctx, params.projectId, params.workspaceId, body),
 );
