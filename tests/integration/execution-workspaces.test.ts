@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
+import { Worker as RunWorker } from "@/lib/runtime/worker";
 import type { Worker } from "@/lib/runtime/worker";
 import { client } from "../support/api";
 import { finishedRun, runOfWake, startWorker, waitFor } from "../support/runtime";
@@ -148,5 +149,63 @@ describe("sub-issues", () => {
     expect((await asRun.post(`/api/companies/${w.company.id}/issues`, { title: "x", parentId: parent.id, workspace: "own" })).status).toBe(400);
     expect((await client(w.tokens.owner).patch(`/api/issues/${own.body.id}`, { workspace: "inherit" })).status).toBe(400);
     expect(await db().issue.count({ where: { companyId: w.company.id, title: "x" } })).toBe(0);
+  });
+});
+
+describe("one run per workspace", () => {
+  it("the same issue never runs twice at once, even with two workers: the second wake waits for the first run's end", async () => {
+    const w = await createWorld();
+    const repo = makeRepo(path.join(dir, "one-at-a-time"));
+    const p = await project(w, { cwd: repo });
+    const [a, b] = [await cliAgent(w, 1.5), await cliAgent(w, 1.5)];
+    const second = new RunWorker({ concurrency: 4, pollMs: 600_000 });
+    await second.start();
+    try {
+      const issue = await issueFor(w, p.id, a.id, "Contended");
+      const wakeB = await client(w.tokens.owner).post(`/api/agents/${b.id}/wakeup`, { issueId: issue.id });
+      expect(wakeB.status).toBe(202);
+      const [r1, r2] = [await runOfIssue(issue.id, 0), await runOfIssue(issue.id, 1)];
+      expect([r1.status, r2.status]).toEqual(["succeeded", "succeeded"]);
+      const [s1, s2] = [seenBy(out, r1.id), seenBy(out, r2.id)];
+      expect(s1.end <= s2.start || s2.end <= s1.start).toBe(true);
+      expect(s1.env.cwd).toBe(s2.env.cwd);
+      expect(gitIn(s1.env.cwd, "log", "--format=%s")).toBe(`work of ${r2.id}\nwork of ${r1.id}\ninitial`);
+      // the waiting wake was never skipped
+      expect((await db().wakeRequest.findUniqueOrThrow({ where: { id: wakeB.body.id } })).status).toBe("started");
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe("a repoUrl-only workspace", () => {
+  it("is cloned once into the workspace root; each issue's worktree is made from that clone", async () => {
+    const w = await createWorld();
+    const origin = makeRepo(path.join(dir, "origin-src"));
+    gitIn(origin, "checkout", "-q", "-b", "release");
+    fs.writeFileSync(path.join(origin, "RELEASE"), "1\n");
+    gitIn(origin, "add", "-A");
+    gitIn(origin, "commit", "-q", "-m", "release");
+    gitIn(origin, "checkout", "-q", "main");
+    const repoUrl = `file://${origin}`;
+    const p = await project(w, { repoUrl, repoRef: "release" });
+    const pw = await db().projectWorkspace.findFirstOrThrow({ where: { projectId: p.id } });
+    const agent = await cliAgent(w);
+    const i1 = await issueFor(w, p.id, agent.id, "First");
+    const r1 = await runOfIssue(i1.id);
+    const clone = path.join(root, "clones", pw.id);
+    // a mark inside the clone survives the second issue's worktree: it was fetched, not cloned again
+    fs.writeFileSync(path.join(clone, ".git", "charter-test-mark"), "1");
+    const i2 = await issueFor(w, p.id, agent.id, "Second");
+    const r2 = await runOfIssue(i2.id);
+    expect([r1.status, r2.status, r1.error]).toEqual(["succeeded", "succeeded", null]);
+    expect(fs.existsSync(path.join(clone, ".git", "charter-test-mark"))).toBe(true);
+    expect(fs.readdirSync(path.join(root, "clones")).filter((f) => f.startsWith(pw.id))).toEqual([pw.id]);
+    const s1 = seenBy(out, r1.id);
+    expect(s1.env).toMatchObject({ SERVICE_WORKSPACE_REPO_URL: repoUrl, SERVICE_WORKSPACE_BASE_REF: "release" });
+    expect(s1.files).toContain("RELEASE");
+    for (const s of [s1, seenBy(out, r2.id)]) expect(gitIn(s.env.cwd, "rev-parse", "--path-format=absolute", "--git-common-dir")).toBe(path.join(clone, ".git"));
+    // the origin is never written to
+    expect(gitIn(origin, "branch", "--list", "charter/*")).toBe("");
   });
 });
