@@ -35,8 +35,9 @@ export async function prepareRunWorkspace(run: ClaimedRun, write: (text: string)
     const e = (caught as NodeJS.ErrnoException).code === "ENOSPC" ? new WorkspaceError("disk_full", `the disk is full: ${(caught as Error).message}`) : caught;
     const known = e instanceof WorkspaceError;
     if (!known) log.error("making a workspace failed", { runId: run.runId, error: String(e) });
-    const reason = `the workspace of ${job.identifier} could not be made: ${known ? e.message : (e as Error).message}`;
-    await recordFailed(run.companyId, job.workspaceId, run.runId, known ? e.failure : "internal", reason);
+    const cause = known ? e.message : (e as Error).message;
+    const reason = `the workspace of ${job.identifier} could not be made: ${cause}`;
+    await recordFailed(run.companyId, job.workspaceId, run.runId, known ? e.failure : "internal", cause);
     write(`[charter] ${reason}\n`);
     return { error: reason };
   }

@@ -47,7 +47,7 @@ export interface Seen {
 
 /** What the fake CLI recorded for a run. */
 export function seenBy(out: string, runId: string): Seen {
-  const read = (ext: string) => fs.readFileSync(path.join(out, `${runId}.${ext}`), "utf8");
+  const read = (ext: string) => (fs.existsSync(path.join(out, `${runId}.${ext}`)) ? fs.readFileSync(path.join(out, `${runId}.${ext}`), "utf8") : "");
   const env = Object.fromEntries(read("env").trim().split("\n").map((l) => l.split(/=(.*)/s).slice(0, 2) as [string, string]));
   return { env, files: read("ls").trim().split("\n"), start: Number(read("start")) / 1e6, end: Number(read("end")) / 1e6 };
 }

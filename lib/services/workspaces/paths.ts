@@ -37,7 +37,7 @@ export async function insideRoot(...parts: string[]): Promise<string> {
   await fs.mkdir(root, { recursive: true });
   const realRoot = await fs.realpath(root);
   if (!within(root, target) || !within(realRoot, await realish(target))) {
-    throw new WorkspaceError("outside_root", `the path ${target} is outside the workspace root ${root}`);
+    throw new WorkspaceError("outside_root", `the path is outside the workspace root: ${target} leads out of ${root}`);
   }
   return target;
 }
