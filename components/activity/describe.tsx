@@ -153,6 +153,10 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>attached {str(d.name) ? <b className="font-medium text-slate-900">{str(d.name)}</b> : "a file"} to {it("an issue")}</>;
     case "issue.attachment_removed":
       return <>removed an attachment from {it("an issue")}</>;
+    case "workspace.removed":
+      return <>removed the worktree of {it("an issue")}{d.by === "retention" ? " after its retention period, its work having landed" : d.force === true ? ", discarding work that had not landed" : ""}</>;
+    case "workspace.kept":
+      return <>kept the worktree of {it("an issue")}{str(d.reason) ? <>: {str(d.reason)}</> : null}</>;
     case "project.created":
     case "goal.created":
     case "label.created":

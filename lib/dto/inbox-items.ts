@@ -27,6 +27,8 @@ export interface InboxRow {
   routineRunSource: string | null;
   routineId: string | null;
   routineName: string | null;
+  workspaceBranch: string | null;
+  keptReason: string | null;
 }
 
 /** The id inside an item key (`run:<id>`, `approval:<id>:<ms>`). */
@@ -79,6 +81,11 @@ const shapes: Record<InboxItemKind, (r: InboxRow) => Shape> = {
       : r.routineRunReason === "assignee_paused" ? `${r.agentName ?? "Its agent"} is paused or not running, so the ${r.routineRunSource ?? ""} fire made no issue`.replace("  ", " ")
         : "Missed: no Charter instance was running at its scheduled time",
     path: r.routineName && r.routineId ? `routines/${r.routineId}` : "routines",
+  }),
+  workspace_kept: (r) => ({
+    title: `Work kept after ${r.identifier ?? "an issue"} closed${r.workspaceBranch ? ` · ${r.workspaceBranch}` : ""}`,
+    summary: r.keptReason ? oneLine(`Not removed: ${r.keptReason}`) : undefined,
+    path: r.identifier ? `issues/${r.identifier}` : "workspaces",
   }),
   agent_paused: (r) => ({
     title: `${r.agentName} is paused`,

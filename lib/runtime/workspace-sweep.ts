@@ -9,7 +9,7 @@ import { sqlTx } from "@/lib/db/client";
 import type { SqlExec } from "@/lib/db/sql-exec";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { folderExists, markKept, markRemoved, readLanding, removeWorktree, unlandedReason, type WorkspaceRow } from "@/lib/services/workspaces/removal";
+import { folderExists, markKept, markRemoved, readLanding, removeWorktree, unlandedReason, workspaceRowColumns, type WorkspaceRow } from "@/lib/services/workspaces/removal";
 import { statusValues, writeStatusSql } from "@/lib/services/workspaces/status";
 
 /** Rows per transaction (each may take a git status and a bounded disk walk) and per sweep. */
@@ -21,8 +21,7 @@ const MAX_PER_SWEEP = 50;
  * (an inheriting sub-issue), kept ones only when last looked at over an hour ago. $1 retention days,
  * $2 ids this sweep already handled (a kept row's statusAt moves on; a failed one's may not).
  */
-const claimSql = `SELECT ew.id, ew."companyId", ew."issueId", ew.policy::text, ew.path, ew.branch, ew."baseRef", ew."baseSha",
-       ew.state::text, ew."keptReason", ew."lockedByRunId"
+const claimSql = `SELECT ${workspaceRowColumns}
   FROM "ExecutionWorkspace" ew
   JOIN "Issue" i ON i."companyId" = ew."companyId" AND i.id = ew."issueId"
  WHERE ew.policy = 'git_worktree' AND ew.state IN ('active', 'kept') AND ew."lockedByRunId" IS NULL AND ew.path IS NOT NULL

@@ -25,6 +25,10 @@ export interface WorkspaceRow {
   lockedByRunId: string | null;
 }
 
+/** The SELECT list of WorkspaceRow from "ExecutionWorkspace" ew. */
+export const workspaceRowColumns = `ew.id, ew."companyId", ew."issueId", ew.policy::text, ew.path, ew.branch, ew."baseRef", ew."baseSha",
+       ew.state::text, ew."keptReason", ew."lockedByRunId"`;
+
 export interface Landing {
   status: WorkspaceStatus;
   /** the head is contained in the base */
