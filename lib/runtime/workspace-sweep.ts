@@ -72,8 +72,6 @@ export async function sweepWorkspaces(retentionDays = env().CHARTER_WORKSPACE_RE
           // git failed on this one (a broken worktree): the board hears of it, the others go on
           log.warn("sweeping a workspace failed", { workspaceId: ws.id, path: ws.path, error: String(e) });
           await markKept(exec, ws, `Charter could not check it: ${String((e as Error).message).slice(0, 300)}`);
-          // looked at again in an hour, like any kept one, not on every tick
-          await exec(`UPDATE "ExecutionWorkspace" SET "statusAt" = now() WHERE id = $1`, [ws.id]);
           outcomes[ws.id] = "kept";
         }
       }

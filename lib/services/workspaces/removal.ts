@@ -102,10 +102,15 @@ export async function markRemoved(exec: SqlExec, actor: Actor | null, ws: Worksp
   });
 }
 
-/** Marks the row kept for `reason` with its activity line; a row already kept for that reason is left as it is. */
+/**
+ * Marks the row kept for `reason` with its activity line (a row already kept for that reason gets no
+ * new line). statusAt moves on even when git could not be read: the sweep looks again in an hour.
+ */
 export async function markKept(exec: SqlExec, ws: WorkspaceRow, reason: string): Promise<boolean> {
-  if (ws.state === "kept" && ws.keptReason === reason) return false;
-  await exec(`UPDATE "ExecutionWorkspace" SET state = 'kept', "keptReason" = $2, "updatedAt" = now() WHERE id = $1`, [ws.id, reason]);
+  const same = ws.state === "kept" && ws.keptReason === reason;
+  await exec(`UPDATE "ExecutionWorkspace" SET state = 'kept', "keptReason" = $2, "statusAt" = now(),
+      "updatedAt" = CASE WHEN $3::boolean THEN "updatedAt" ELSE now() END WHERE id = $1`, [ws.id, reason, same]);
+  if (same) return false;
   await recordActivitySql(exec, null, {
     companyId: ws.companyId, action: "workspace.kept", entityType: "issue", entityId: ws.issueId,
     details: { workspaceId: ws.id, path: ws.path, branch: ws.branch, reason },
