@@ -3,15 +3,17 @@
 // (clean, and merged or pushed) and keeps the rest with its reason, an activity line and an inbox item.
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { sweepWorkspaces } from "@/lib/runtime/workspace-sweep";
 import { diskUse, readWorkspaceStatus, refreshRunWorkspace } from "@/lib/services/workspaces/status";
 import { client } from "../support/api";
-import { addWorktree, branchExists, closeIssue, commitFile, git, makeRepo, projectIssue, workspaceRow } from "../support/lifecycle-git";
+import { addWorktree, branchExists, closeIssue, commitFile, git, makeRepo, projectIssue, removeRepos, workspaceRow } from "../support/lifecycle-git";
 import { createWorld, mintRunKey } from "../factories";
 
 type World = Awaited<ReturnType<typeof createWorld>>;
+
+afterAll(removeRepos);
 
 /** A closed issue (8 days ago: past the 7-day retention) with a worktree on `branch`. */
 async function closedWorktree(w: World, repo: { root: string; repo: string }, branch: string, daysAgo = 8) {

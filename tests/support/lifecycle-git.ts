@@ -23,9 +23,17 @@ export function commitFile(cwd: string, name: string, content = `${name}\n`): st
   return git(cwd, "rev-parse", "HEAD");
 }
 
+const made: string[] = [];
+
+/** Deletes every folder makeRepo made (call in afterAll). */
+export function removeRepos() {
+  for (const root of made.splice(0)) fs.rmSync(root, { recursive: true, force: true });
+}
+
 /** A repository on main with one commit, in a fresh temporary folder (with room for worktrees). */
 export function makeRepo(): { root: string; repo: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "charter-lifecycle-"));
+  made.push(root);
   const repo = path.join(root, "repo");
   fs.mkdirSync(repo);
   git(repo, "init", "-q", "-b", "main");
