@@ -138,6 +138,7 @@ describe("the retention sweep", () => {
       href: `/${w.company.issuePrefix}/issues/${unpushed.identifier}`, read: false,
     });
     expect(inbox.body).toHaveLength(2);
+    expect((await client(w.tokens.owner).get(`/api/companies/${w.company.id}/inbox/count`)).body.unread).toBe(2);
 
     // a second sweep soon after looks at nothing again: no new activity, nothing removed
     expect(await sweepWorkspaces(7)).toEqual({});
