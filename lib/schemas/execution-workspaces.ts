@@ -18,7 +18,6 @@ export const removeExecutionWorkspaceQuery = z.object({
   force: z.enum(["true", "false"]).optional()
     .describe("true: remove it even with uncommitted changes or commits neither merged nor pushed (those changes are lost; a branch with unlanded commits is kept)"),
 });
-export type RemoveExecutionWorkspaceQuery = z.infer<typeof removeExecutionWorkspaceQuery>;
 
 export const executionWorkspaceResponseSchema = z.object({
   id: uuidSchema,

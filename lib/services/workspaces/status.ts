@@ -14,9 +14,9 @@ const GIT_TIMEOUT_MS = 30_000;
  * Disk use is a walk of the tree, bounded so a huge tree (a node_modules of a million files) cannot
  * hold up a run's finish: past either bound the use is unknown (null), never a partial figure.
  */
-export const DISK_WALK_LIMITS = { entries: 200_000, ms: 5_000 } as const;
+const DISK_WALK_LIMITS = { entries: 200_000, ms: 5_000 } as const;
 
-export class GitError extends Error {
+class GitError extends Error {
   constructor(readonly args: string[], readonly exitCode: number | null, readonly stderr: string) {
     super(`git ${args.join(" ")} failed${exitCode === null ? "" : ` (exit ${exitCode})`}: ${stderr.trim().slice(0, 500) || "no output"}`);
     this.name = "GitError";
