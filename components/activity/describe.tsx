@@ -158,6 +158,10 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>created the workspace {it("a workspace")}</>;
     case "workspace.failed":
       return <>could not make the workspace of {it("an issue")}{str(d.error) ? <>: {str(d.error)}</> : null}</>;
+    case "workspace.removed":
+      return <>removed the worktree of {it("an issue")}{d.by === "retention" ? " after its retention period, its work having landed" : d.force === true ? ", discarding work that had not landed" : ""}</>;
+    case "workspace.kept":
+      return <>kept the worktree of {it("an issue")}{str(d.reason) ? <>: {str(d.reason)}</> : null}</>;
     case "project.created":
     case "goal.created":
     case "label.created":

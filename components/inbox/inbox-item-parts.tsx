@@ -9,6 +9,7 @@ export const kindLabels: Record<InboxItemKind, string> = {
   agent_paused: "Paused agent",
   routine_run: "Routine",
   workspace_error: "Workspace",
+  workspace_kept: "Work kept",
 };
 
 export const kindTones: Record<InboxItemKind, string> = {
@@ -20,6 +21,7 @@ export const kindTones: Record<InboxItemKind, string> = {
   agent_paused: "bg-slate-100 text-slate-700",
   routine_run: "bg-amber-50 text-amber-800",
   workspace_error: "bg-red-50 text-red-700",
+  workspace_kept: "bg-amber-50 text-amber-800",
 };
 
 const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [["day", 86_400], ["hour", 3_600], ["minute", 60]];

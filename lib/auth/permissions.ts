@@ -50,6 +50,9 @@ const permissions = {
   "routine.read": { board: "viewer", agent: "any" },
   "routine.write": { board: "member" },
   "routine.run": { board: "member", agent: "any" },
+  // execution workspaces on disk: the board's to watch and clean up (an agent sees its own through its issue)
+  "workspace.read": { board: "viewer" },
+  "workspace.remove": { board: "member" },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof permissions;

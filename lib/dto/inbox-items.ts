@@ -28,6 +28,8 @@ export interface InboxRow {
   routineId: string | null;
   routineName: string | null;
   workspaceError: string | null;
+  workspaceBranch: string | null;
+  keptReason: string | null;
 }
 
 /** The id inside an item key (`run:<id>`, `approval:<id>:<ms>`). */
@@ -85,6 +87,11 @@ const shapes: Record<InboxItemKind, (r: InboxRow) => Shape> = {
     title: `${r.identifier ?? "An issue"}'s workspace could not be made`,
     summary: r.workspaceError ? oneLine(r.workspaceError) : undefined,
     path: `issues/${r.identifier}`,
+  }),
+  workspace_kept: (r) => ({
+    title: `Work kept after ${r.identifier ?? "an issue"} closed${r.workspaceBranch ? ` · ${r.workspaceBranch}` : ""}`,
+    summary: r.keptReason ? oneLine(`Not removed: ${r.keptReason}`) : undefined,
+    path: r.identifier ? `issues/${r.identifier}` : "workspaces",
   }),
   agent_paused: (r) => ({
     title: `${r.agentName} is paused`,

@@ -15,6 +15,7 @@ import { RunTranscript } from "@/lib/runtime/transcript/run-transcript";
 import { redactor, type Redact } from "@/lib/runtime/transcript/steps";
 import { loadWakeContext, type WakeContext } from "@/lib/runtime/wake-context";
 import { prepareRunWorkspace } from "@/lib/runtime/run-workspace";
+import { refreshRunWorkspace } from "@/lib/services/workspaces/status";
 
 export function apiBaseUrl(): string {
   const e = env();
@@ -97,6 +98,8 @@ export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<
     }
   }
   if (result.status === "cancelled" && typeof signal.reason === "string") result = { ...result, error: signal.reason };
+  // what the run left in its workspace, read before the finish frees the workspace (never fails the run)
+  await refreshRunWorkspace(run.runId);
   // the outcome is kept in memory until the database takes it: a run ending during an outage is
   // recorded when the database is back (the orphan sweep leaves it alone meanwhile, see sweepOrphans)
   const costCents = result.usage.length ? await untilRecorded(run.runId, "run costs", () => recordRunCosts(run, result.usage)).catch((e) => {

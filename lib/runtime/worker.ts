@@ -16,6 +16,7 @@ import { fireTimers } from "@/lib/runtime/timers";
 import { pruneIdempotencyKeys } from "@/lib/http/idempotency";
 import { scheduledBackup } from "@/lib/backup/schedule";
 import { RoutineTicker } from "@/lib/runtime/routine-ticker";
+import { sweepWorkspaces } from "@/lib/runtime/workspace-sweep";
 
 const TOUCH_MS = 15_000;
 const PRUNE_MS = 3_600_000;
@@ -44,6 +45,7 @@ export class Worker {
   private reconnectMs = RECONNECT_MIN_MS;
   private retryMs = RECONNECT_MIN_MS;
   private readonly routines = new RoutineTicker();
+  private sweeping: Promise<void> | null = null;
 
   constructor(opts: WorkerOptions = {}) {
     this.concurrency = opts.concurrency ?? env().CHARTER_WORKER_CONCURRENCY;
@@ -116,6 +118,11 @@ export class Worker {
       await fireTimers();
       // in the background: a backup takes a while, the sweep and timers must not wait for it
       void scheduledBackup().catch((e) => log.error("scheduled backup failed", { error: String(e) }));
+      // in the background too: git on a few worktrees; one sweep at a time per worker
+      this.sweeping ??= sweepWorkspaces()
+        .then((done) => { if (Object.keys(done).length) log.info("swept execution workspaces", { outcomes: done }); })
+        .catch((e) => log.error("workspace retention sweep failed", { error: String(e) }))
+        .finally(() => { this.sweeping = null; });
       if (Date.now() - this.lastPrune > PRUNE_MS) {
         this.lastPrune = Date.now();
         await pruneLogs();
@@ -187,6 +194,7 @@ export class Worker {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     await this.routines.stop();
+    await this.sweeping;
     const running = [...this.active.values()];
     for (const r of running) r.abort.abort("the worker was stopped");
     await Promise.race([Promise.allSettled(running.map((r) => r.done)), new Promise((r) => setTimeout(r, 10_000).unref())]);

@@ -18,6 +18,7 @@ async function workSnapshot(companyId: string) {
     projectGoals: await d.projectGoal.findMany({ where: { companyId }, orderBy: [{ projectId: "asc" }, { position: "asc" }] }),
     workspaces: await d.projectWorkspace.findMany({ where: { companyId }, ...byId }),
     labels: await d.label.findMany({ where: { companyId }, ...byId }),
+    executionWorkspaces: await d.executionWorkspace.findMany({ where: { companyId }, ...byId }),
   };
 }
 
@@ -32,10 +33,14 @@ async function twoCompanies() {
   })).body;
   const spare = (await owner.post(`/api/projects/${project.id}/workspaces`, { repoUrl: "https://git.example/victim.git" })).body;
   const label = (await owner.post(`/api/companies/${victim.company.id}/labels`, { name: "victim" })).body;
-  for (const made of [goal, project, spare, label]) expect(made.id).toBeTruthy();
+  const issue = (await owner.post(`/api/companies/${victim.company.id}/issues`, { title: "Victim task", projectId: project.id })).body;
+  // a workspace row as the runtime leaves it before making the worktree (nothing on disk to lose)
+  const execution = await db().executionWorkspace.create({ data: { companyId: victim.company.id, projectId: project.id, issueId: issue.id, policy: "git_worktree" } });
+  for (const made of [goal, project, spare, label, issue]) expect(made.id).toBeTruthy();
   return {
     victim, attacker,
-    refs: { goalId: goal.id as string, projectId: project.id as string, workspaceId: project.workspaces[0].id as string, spareId: spare.id as string, labelId: label.id as string },
+    refs: { goalId: goal.id as string, projectId: project.id as string, workspaceId: project.workspaces[0].id as string, spareId: spare.id as string, labelId: label.id as string,
+      executionWorkspaceId: execution.id },
   };
 }
 
@@ -81,7 +86,7 @@ describe("tenancy of goals, projects, workspaces and labels: another company's c
   it("lists never show another company's rows", async () => {
     const w = await twoCompanies();
     const own = client(w.attacker.tokens.owner);
-    for (const list of ["goals", "projects", "labels"]) {
+    for (const list of ["goals", "projects", "labels", "execution-workspaces"]) {
       const res = await own.get(`/api/companies/${w.attacker.company.id}/${list}`);
       expect(res.status).toBe(200);
       expect(res.body, list).toEqual([]);
