@@ -14,6 +14,7 @@ import { finishRun, markRunning } from "@/lib/runtime/run-records";
 import { RunTranscript } from "@/lib/runtime/transcript/run-transcript";
 import { redactor } from "@/lib/runtime/transcript/steps";
 import { loadWakeContext, type WakeContext } from "@/lib/runtime/wake-context";
+import { recordRunCommits } from "@/lib/services/work-products/run-commits";
 
 export function apiBaseUrl(): string {
   const e = env();
@@ -94,6 +95,9 @@ export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<
     log.error("recording run costs failed", { runId: run.runId, error: String(e) });
     return 0;
   }) : 0;
+  // while the run still holds its workspace, so no later run moves HEAD under the read; a failure is
+  // logged, never the run's
+  await recordRunCommits(run.runId).catch((e) => log.error("listing the run's commits failed", { runId: run.runId, error: String(e) }));
   const tail = await runLog.close();
   await transcript.close();
   await untilRecorded(run.runId, "the run's finish", () => finishRun(run.runId, {
