@@ -22,9 +22,11 @@ const format = "%x1e%H%x1f%an%x1f%ae%x1f%s";
 
 function git(cwd: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile("git", ["-C", cwd, "-c", "core.quotepath=off", ...args], {
-      timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, env: { ...childBaseEnv(), GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
-    }, (error, stdout, stderr) => (error ? reject(new Error(`git ${args[0]} failed: ${String(stderr).trim() || error.message}`)) : resolve(stdout)));
+    const vars: Record<string, string> = { ...childBaseEnv(), GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
+    execFile("git", ["-C", cwd, "-c", "core.quotepath=off", ...args], { env: vars as NodeJS.ProcessEnv, encoding: "utf8", timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, shell: false }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`git ${args[0]} failed: ${stderr.trim() || error.message}`));
+      else resolve(stdout);
+    });
   });
 }
 
