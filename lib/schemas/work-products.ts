@@ -20,7 +20,7 @@ export const createWorkProductSchema = z.strictObject({
 export type CreateWorkProductInput = z.infer<typeof createWorkProductSchema>;
 
 export const updateWorkProductSchema = z.strictObject({
-  title: title.optional(),
+  title: title.optional().describe("A new title"),
   url: url.nullable().optional().describe("http or https; null clears it (not for pull_request, url and preview)"),
   status: status.nullable().optional().describe("e.g. open → merged; null clears it"),
 }).refine((b) => Object.keys(b).length > 0, { message: "send at least one of title, url and status" });
