@@ -4,7 +4,7 @@ import { z } from "zod";
 import { WorkProductKind } from "@/lib/generated/prisma/enums";
 import { dateTimeSchema, intSchema, uuidSchema } from "@/lib/schemas/common";
 
-export const workProductKindSchema = z.enum(WorkProductKind);
+const workProductKindSchema = z.enum(WorkProductKind);
 
 const title = z.string().trim().min(1).max(500);
 // the scheme (http or https) is checked by the service, which answers 422 naming the field

@@ -14,7 +14,7 @@ export interface GitCommit {
 }
 
 /** More than this many commits on one issue's branch are not listed one by one (the newest are kept). */
-export const MAX_COMMITS = 500;
+const MAX_COMMITS = 500;
 const TIMEOUT_MS = 30_000;
 const hexSha = /^[0-9a-f]{7,64}$/i;
 // record separator before each commit, unit separator between its fields
