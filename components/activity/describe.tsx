@@ -162,6 +162,9 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>removed the worktree of {it("an issue")}{d.by === "retention" ? " after its retention period, its work having landed" : d.force === true ? ", discarding work that had not landed" : ""}</>;
     case "workspace.kept":
       return <>kept the worktree of {it("an issue")}{str(d.reason) ? <>: {str(d.reason)}</> : null}</>;
+    case "work_product.created":
+    case "work_product.updated":
+      return describeWorkProduct(row, ctx);
     case "project.created":
     case "goal.created":
     case "label.created":
@@ -193,6 +196,25 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
         ? describeRoutineOrRun(row, ctx, it, changed)
         : <>{row.action.split(".").pop()!.replace(/_/g, " ")}{row.entityType === "agent" ? <> {agent}</> : row.subject ? <> {it("")}</> : ""}</>;
   }
+}
+
+const productKinds: Record<string, string> = {
+  pull_request: "pull request", branch: "branch", commit: "commit", document: "document", url: "link", preview: "preview",
+};
+const word = (v: unknown) => (typeof v === "string" ? v.replace(/_/g, " ") : "none");
+
+/** "reported the pull request “Fix login” on ACME-12", "Charter recorded 3 commits on ACME-12", "… from open to merged". */
+function describeWorkProduct(row: ActivityRow, ctx: DescribeContext): ReactNode {
+  const d = details(row);
+  const issue = <Subject row={row} ctx={ctx} fallback="an issue" />;
+  if (row.action === "work_product.created" && d.kind === "commit" && typeof d.count === "number") {
+    return <>recorded {d.count} commit{d.count === 1 ? "" : "s"} on {issue}</>;
+  }
+  const kind = productKinds[str(d.kind) ?? ""] ?? "work product";
+  const product = <>the {kind}{str(d.title) ? <> <b className="font-medium text-slate-900">“{str(d.title)}”</b></> : null}</>;
+  if (row.action === "work_product.created") return <>reported {product} on {issue}</>;
+  if ("to" in d) return <>moved {product} on {issue} from {word(d.from)} to {word(d.to)}</>;
+  return <>changed the {changedFields(d.changed) || "details"} of {product} on {issue}</>;
 }
 
 const skipReasons: Record<string, string> = {

@@ -9,6 +9,7 @@ import { approvalCommentSchema, createApprovalSchema, hireSchema, resubmitApprov
 import { createCostEventSchema } from "@/lib/schemas/costs";
 import { instructionsPathSchema } from "@/lib/schemas/agents";
 import { listRoutinesQuery, listRunsQuery } from "@/lib/schemas/routines";
+import { createWorkProductSchema, listWorkProductsQuery, updateWorkProductSchema } from "@/lib/schemas/work-products";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Shape = z.ZodObject<z.ZodRawShape>;
@@ -63,6 +64,14 @@ const skillSections: SkillSection[] = [
       { method: "GET", path: "/api/companies/:companyId/issues", what: "The company's issues, priority first. `assigneeAgentId=me` is you; `q` searches words.", args: company, query: "assigneeAgentId=me&status=todo,in_progress,blocked", querySchema: listIssuesQuery, list: true },
       { method: "POST", path: "/api/companies/:companyId/issues", what: "Create an issue; a subtask carries `parentId`, and an assignee is woken.", args: company, body: { title: "Write the migration", description: "Part of $SERVICE_TASK_ID.", parentId: "$SERVICE_TASK_ID", assigneeAgentId: "$REPORT_ID", priority: "high" }, bodySchema: createIssueSchema },
       { method: "GET", path: "/api/issues/:issueId/approvals", what: "Approvals linked to the issue.", args: task },
+    ],
+  },
+  {
+    title: "Work products",
+    endpoints: [
+      { method: "GET", path: "/api/issues/:issueId/work-products", what: "What work on the issue produced, oldest first: the commits Charter read from the issue's workspace branch after each run (`kind: commit` with `sha`, `subject`, `author`, `filesChanged`, `insertions`, `deletions`) and the products reported on it.", args: task, querySchema: listWorkProductsQuery, list: true },
+      { method: "POST", path: "/api/issues/:issueId/work-products", what: "Report what you produced that git does not show: a `pull_request` (its `url`, `status` `open`), a `branch` you pushed, a `document`, a `url` or a `preview`. A url is http or https; `pull_request`, `url` and `preview` need one (422 names the field). Your commits are read by Charter after the run: do not report them.", args: task, body: { kind: "pull_request", title: "Fix the login redirect", url: "https://github.com/acme/app/pull/12", status: "open" }, bodySchema: createWorkProductSchema },
+      { method: "PATCH", path: "/api/work-products/:workProductId", what: "Update a reported product: `status` (`open` → `merged`, `closed`), `title` or `url`; null clears `status`. Commits read from git are Charter's record (422).", args: { workProductId: "$WORK_PRODUCT_ID" }, body: { status: "merged" }, bodySchema: updateWorkProductSchema },
     ],
   },
   {

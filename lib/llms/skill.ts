@@ -127,6 +127,11 @@ ${statusMoves()}
 - **Costs.** \`claude_local\` and \`codex_local\` runs are metered by Charter from the CLI's own output:
   do not report them again. Agents on other adapters (\`process\`, \`http\`) report what they spend with
   \`POST /api/companies/:companyId/cost-events\`, for themselves only (\`agentId\` = your id).
+- **Work products.** Charter lists the commits of your issue's workspace branch on the issue after each
+  run (\`GET /api/issues/:issueId/work-products\`). What git does not show (a pull request you opened, a
+  document, a preview you deployed), report with \`POST /api/issues/:issueId/work-products\` before you
+  move the issue on, and keep its status true (\`PATCH /api/work-products/:workProductId\`, \`open\` →
+  \`merged\`).
 - **Errors** have the body \`{"error", "code", "details"?, "requestId"}\`. 400 \`validation_error\`: fix
   the request (\`details\` names the field). 401: your key is gone (the run ended): stop. 403: you may not
   do this; do not retry. 404: no such thing in your company. 409 from checkout: never retried; any other

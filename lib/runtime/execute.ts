@@ -16,6 +16,7 @@ import { redactor, type Redact } from "@/lib/runtime/transcript/steps";
 import { loadWakeContext, type WakeContext } from "@/lib/runtime/wake-context";
 import { prepareRunWorkspace } from "@/lib/runtime/run-workspace";
 import { refreshRunWorkspace } from "@/lib/services/workspaces/status";
+import { recordRunCommits } from "@/lib/services/work-products/run-commits";
 
 export function apiBaseUrl(): string {
   const e = env();
@@ -98,8 +99,10 @@ export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<
     }
   }
   if (result.status === "cancelled" && typeof signal.reason === "string") result = { ...result, error: signal.reason };
-  // what the run left in its workspace, read before the finish frees the workspace (never fails the run)
+  // what the run left in its workspace (its state and its new commits), read while the run still holds
+  // it so no later run moves HEAD under the reads; a failure is logged, never the run's
   await refreshRunWorkspace(run.runId);
+  await recordRunCommits(run.runId).catch((e) => log.error("listing the run's commits failed", { runId: run.runId, error: String(e) }));
   // the outcome is kept in memory until the database takes it: a run ending during an outage is
   // recorded when the database is back (the orphan sweep leaves it alone meanwhile, see sweepOrphans)
   const costCents = result.usage.length ? await untilRecorded(run.runId, "run costs", () => recordRunCosts(run, result.usage)).catch((e) => {

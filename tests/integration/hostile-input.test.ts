@@ -43,6 +43,7 @@ async function seed() {
   const cid = w.company.id;
   const issue = await call("POST", `/api/companies/${cid}/issues`, { ...owner, body: { title: "Seed", assigneeAgentId: w.engineer.id } });
   await call("POST", `/api/issues/${issue.body.id}/comments`, { ...owner, body: { body: "hello" } });
+  await call("POST", `/api/issues/${issue.body.id}/work-products`, { ...owner, body: { kind: "pull_request", title: "Seed PR", url: "https://example.test/pr/1", status: "open" } });
   await call("POST", `/api/companies/${cid}/projects`, { ...owner, body: { name: "Seed project" } });
   await call("POST", `/api/companies/${cid}/goals`, { ...owner, body: { title: "Seed goal" } });
   await call("POST", `/api/companies/${cid}/labels`, { ...owner, body: { name: "seed", color: "#112233" } });
@@ -56,6 +57,7 @@ async function seed() {
     agentId: (await db().agent.findMany({ where: { companyId } })).map((r) => r.id),
     issueId: (await db().issue.findMany({ where: { companyId } })).flatMap((r) => [r.id, r.identifier ?? r.id]),
     commentId: (await db().issueComment.findMany({ where: { companyId } })).map((r) => r.id),
+    workProductId: (await db().workProduct.findMany({ where: { companyId } })).map((r) => r.id),
     projectId: (await db().project.findMany({ where: { companyId } })).map((r) => r.id),
     goalId: (await db().goal.findMany({ where: { companyId } })).map((r) => r.id),
     labelId: (await db().label.findMany({ where: { companyId } })).map((r) => r.id),

@@ -168,6 +168,8 @@ describe("GET /llms/skill.md", () => {
       expect(res.status, `${c.method} ${url}: ${res.text.slice(0, 300)}`).toBeLessThan(300);
       // the hire example's approval is the one the approval examples read, comment on and resubmit
       if (c.path.endsWith("/agent-hires")) values.SERVICE_APPROVAL_ID = res.body.approval.id;
+      // the reported work product is the one the update example changes
+      if (c.method === "POST" && c.path.endsWith("/work-products")) values.WORK_PRODUCT_ID = res.body.id;
       ran++;
     }
     expect(ran).toBe(skillEndpoints().length);

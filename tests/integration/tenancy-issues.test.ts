@@ -1,7 +1,7 @@
 // The tenancy rule (docs/design.md §4) for the issue endpoints: a caller of another company (its owner
 // or one of its agents) gets
 // 404 not_found from every issue route, by id and by identifier, and the victim's issues, labels,
-// comments and wake requests stay exactly as they were.
+// comments, work products and wake requests stay exactly as they were.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { client } from "../support/api";
@@ -27,9 +27,11 @@ async function twoCompanies() {
   const attachment = await owner.upload(`/api/issues/${issue.body.id}/attachments`, { bytes: images.png, name: "shot.png", type: "image/png" });
   expect(attachment.status).toBe(201);
   expect(await db().wakeRequest.count({ where: { companyId: victim.company.id } })).toBe(2);
+  const product = await client(victim.tokens.engineer).post(`/api/issues/${issue.body.id}/work-products`, { kind: "pull_request", title: "Victim PR", url: "https://example.test/pr/7", status: "open" });
+  expect(product.status).toBe(201);
   return {
     victim, attacker,
-    refs: { issueId: issue.body.id as string, identifier: issue.body.identifier as string, freeId: free.body.id as string, commentId: comment.body.id as string, labelId: label.id, attachmentId: attachment.body.id as string },
+    refs: { issueId: issue.body.id as string, identifier: issue.body.identifier as string, freeId: free.body.id as string, commentId: comment.body.id as string, labelId: label.id, attachmentId: attachment.body.id as string, workProductId: product.body.id as string },
   };
 }
 

@@ -19,7 +19,8 @@ async function setup() {
   const attacker = await createWorld();
   const issue = await callTool(victim.tokens.owner, "create_issue", { title: "Victim issue", status: "todo", assigneeAgentId: victim.engineer.id });
   const free = await callTool(victim.tokens.owner, "create_issue", { title: "Unassigned", status: "todo" });
-  return { victim, attacker, issue: issue.value as { id: string; identifier: string }, free: free.value as { id: string } };
+  const product = await callTool(victim.tokens.engineer, "report_work_product", { issueId: (issue.value as { id: string }).id, kind: "branch", title: "charter/victim" });
+  return { victim, attacker, issue: issue.value as { id: string; identifier: string }, free: free.value as { id: string }, productId: (product.value as { id: string }).id };
 }
 type World = Awaited<ReturnType<typeof setup>>;
 
@@ -35,6 +36,9 @@ const cases: [string, (w: World, self: string) => Record<string, unknown>][] = [
   ["add_comment", (w) => ({ issueId: w.issue.id, body: `@${w.victim.ceo.name} wake up` })],
   ["list_agents", (w) => ({ companyId: w.victim.company.id })],
   ["org_chart", (w) => ({ companyId: w.victim.company.issuePrefix })],
+  ["list_work_products", (w) => ({ issueId: w.issue.identifier })],
+  ["report_work_product", (w) => ({ issueId: w.issue.id, kind: "pull_request", title: "Planted", url: "https://example.test/pr/9" })],
+  ["update_work_product", (w) => ({ workProductId: w.productId, status: "merged" })],
 ];
 
 describe("tenancy of the MCP tools", () => {

@@ -19,6 +19,7 @@ export async function companySnapshot(companyId: string) {
     comments: await d.issueComment.findMany({ where: { companyId }, ...byId }),
     wakeRequests: await d.wakeRequest.findMany({ where: { companyId }, ...byId }),
     attachments: await d.issueAttachment.findMany({ where: { companyId }, ...byId }),
+    workProducts: await d.workProduct.findMany({ where: { companyId }, ...byId }),
     boardInvites: await d.boardInvite.findMany({ where: { companyId }, ...byId }),
     inboxReads: await d.inboxRead.findMany({ where: { companyId }, orderBy: [{ userId: "asc" }, { itemKey: "asc" }] }),
     taskSessions: await d.agentTaskSession.findMany({ where: { companyId }, orderBy: [{ agentId: "asc" }, { issueId: "asc" }] }),

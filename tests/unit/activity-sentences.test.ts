@@ -42,7 +42,7 @@ const ctx: DescribeContext = { prefix: "ACME", companyName: "Acme", viewerId: "u
 
 const entityOf = (action: string) => {
   const head = action.split(".")[0];
-  return ({ run: "heartbeat_run", agent_key: "agent", member: "user" } as Record<string, string>)[head] ?? head;
+  return ({ run: "heartbeat_run", agent_key: "agent", member: "user", work_product: "issue" } as Record<string, string>)[head] ?? head;
 };
 
 function sentence(row: Partial<ActivityRow> & { action: string }): string {
@@ -76,6 +76,17 @@ suite("activity sentences", () => {
     expect(changedFields(["assigneeAgentId", "assigneeUserId", "labelIds", "title"])).toBe("assignee, labels and title");
     expect(changedFields(["someNewFieldId"])).toBe("some new field");
     expect(text(sentence({ action: "issue.updated", details: { changed: ["assigneeAgentId"] } }))).toBe("changed the assignee of an issue");
+  });
+
+  it("say what work products were reported, read from git and moved, by kind in words", () => {
+    const on = { subject: { label: "ACME-12", title: "Fix login", ref: "ACME-12" } };
+    expect(text(sentence({ action: "work_product.created", details: { kind: "commit", count: 3 }, ...on }))).toBe("recorded 3 commits on ACME-12 Fix login");
+    expect(text(sentence({ action: "work_product.created", details: { kind: "commit", count: 1 }, ...on }))).toBe("recorded 1 commit on ACME-12 Fix login");
+    expect(text(sentence({ action: "work_product.created", details: { kind: "pull_request", title: "Login fix" }, ...on }))).toBe("reported the pull request “Login fix” on ACME-12 Fix login");
+    expect(text(sentence({ action: "work_product.updated", details: { kind: "pull_request", title: "Login fix", changed: ["status"], from: "open", to: "merged" }, ...on })))
+      .toBe("moved the pull request “Login fix” on ACME-12 Fix login from open to merged");
+    expect(text(sentence({ action: "work_product.updated", details: { kind: "url", title: "Docs", changed: ["title", "url"] } })))
+      .toBe("changed the title and url of the link “Docs” on an issue");
   });
 
   it("link the subject to its page, a routine's included", () => {

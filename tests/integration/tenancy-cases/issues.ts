@@ -35,6 +35,9 @@ export const cases: Case[] = [
   { name: "GET attachments", method: "GET", path: (w) => `/api/issues/${w.refs.issueId}/attachments` },
   { name: "POST attachments", method: "POST", path: (w) => `/api/issues/${w.refs.issueId}/attachments`, upload: true },
   { name: "DELETE attachment", method: "DELETE", path: (w) => `/api/issues/${w.refs.issueId}/attachments/${w.refs.attachmentId}` },
+  { name: "GET work products", method: "GET", path: (w) => `/api/issues/${w.refs.issueId}/work-products` },
+  { name: "POST work products", method: "POST", path: (w) => `/api/issues/${w.refs.identifier}/work-products`, body: () => ({ kind: "pull_request", title: "Planted", url: "https://example.test/pr/1" }) },
+  { name: "PATCH work product", method: "PATCH", path: (w) => `/api/work-products/${w.refs.workProductId}`, body: () => ({ status: "merged", title: "Hijacked" }) },
   { name: "GET wakeups", method: "GET", path: (w) => `/api/agents/${v(w).manager.id}/wakeups` },
   { name: "GET wakeups by urlKey", method: "GET", path: (w) => `/api/agents/${v(w).engineer.urlKey}/wakeups` },
 ];
