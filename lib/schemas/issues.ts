@@ -39,7 +39,10 @@ export const updateIssueSchema = z.strictObject({
   assigneeUserId: uuidSchema.nullable().optional(),
   labelIds: z.array(uuidSchema).max(50).optional(),
   comment: z.string().trim().min(1).max(100_000).optional().describe("Adds a comment in the same call; @-mentions wake agents"),
-}).refine((b) => oneAssignee(b), oneAssigneeIssue);
+  overrideReason: z.string().trim().min(1).max(2000).optional()
+    .describe("The board only, with status done: closes the issue without the verification or review its project requires; recorded in the activity log"),
+}).refine((b) => oneAssignee(b), oneAssigneeIssue)
+  .refine((b) => b.overrideReason === undefined || b.status === "done", { message: "overrideReason goes with status done", path: ["overrideReason"] });
 export type UpdateIssueInput = z.infer<typeof updateIssueSchema>;
 
 export const checkoutSchema = z.strictObject({
