@@ -1,4 +1,4 @@
-// A run's log on its way to the database: output is buffered and appended about once a second,
+// A run's (or a verification's) log on its way to the database: output is buffered and appended about once a second,
 // and never more than the cap is held in memory (older output is dropped first, as in the row).
 // Secrets (the run key, the adapter's values) are redacted before anything is stored; a tail that
 // is the start of a secret waits for the next flush, so a secret split across two chunks of output is
@@ -19,7 +19,11 @@ export class RunLog {
   /** the most characters a flush may keep back: the longest secret but one */
   private readonly maxHold: number;
 
-  constructor(private readonly runId: string, private readonly companyId: string, private readonly cap: number, secrets: (string | null | undefined)[] = []) {
+  /** `append` stores a flushed chunk: a run's log row by default, a verification's for the verification runner */
+  constructor(
+    runId: string, companyId: string, private readonly cap: number, secrets: (string | null | undefined)[] = [],
+    private readonly append: (text: string, bytes: number) => Promise<void> = (text, bytes) => appendLog(runId, companyId, text, bytes),
+  ) {
     this.redact = redactor(secrets);
     this.secrets = secrets.filter((s): s is string => typeof s === "string" && s.length >= SECRET_MIN_LENGTH);
     this.maxHold = Math.max(0, ...this.secrets.map((s) => s.length - 1));
@@ -40,7 +44,7 @@ export class RunLog {
 
   private async flushNow() {
     const { text, bytes } = this.take(false);
-    if (text || bytes) await appendLog(this.runId, this.companyId, text, bytes);
+    if (text || bytes) await this.append(text, bytes);
   }
 
   private take(final: boolean) {
