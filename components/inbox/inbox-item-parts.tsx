@@ -8,6 +8,8 @@ export const kindLabels: Record<InboxItemKind, string> = {
   mention: "Mention",
   agent_paused: "Paused agent",
   routine_run: "Routine",
+  verification_failed: "Verification failed",
+  review_escalated: "Review stuck",
 };
 
 export const kindTones: Record<InboxItemKind, string> = {
@@ -18,6 +20,8 @@ export const kindTones: Record<InboxItemKind, string> = {
   mention: "bg-violet-50 text-violet-700",
   agent_paused: "bg-slate-100 text-slate-700",
   routine_run: "bg-amber-50 text-amber-800",
+  verification_failed: "bg-red-50 text-red-700",
+  review_escalated: "bg-orange-50 text-orange-700",
 };
 
 const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [["day", 86_400], ["hour", 3_600], ["minute", 60]];

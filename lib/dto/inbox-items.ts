@@ -27,6 +27,9 @@ export interface InboxRow {
   routineRunSource: string | null;
   routineId: string | null;
   routineName: string | null;
+  verificationStatus: string | null;
+  verificationError: string | null;
+  reviewComment: string | null;
 }
 
 /** The id inside an item key (`run:<id>`, `approval:<id>:<ms>`). */
@@ -79,6 +82,16 @@ const shapes: Record<InboxItemKind, (r: InboxRow) => Shape> = {
       : r.routineRunReason === "assignee_paused" ? `${r.agentName ?? "Its agent"} is paused or not running, so the ${r.routineRunSource ?? ""} fire made no issue`.replace("  ", " ")
         : "Missed: no Charter instance was running at its scheduled time",
     path: r.routineName && r.routineId ? `routines/${r.routineId}` : "routines",
+  }),
+  verification_failed: (r) => ({
+    title: `${r.identifier ?? "An issue"}'s verification ${r.verificationStatus === "timed_out" ? "timed out" : "failed"}`,
+    summary: r.verificationError ? oneLine(r.verificationError) : r.issueTitle ?? undefined,
+    path: `issues/${r.identifier}`,
+  }),
+  review_escalated: (r) => ({
+    title: `${issueTitle(r)}: changes requested 3 times`,
+    summary: `${r.agentName ?? "The reviewer"} still asks for changes${r.reviewComment ? `: ${oneLine(r.reviewComment, 120)}` : ""}; the board decides`,
+    path: `issues/${r.identifier}`,
   }),
   agent_paused: (r) => ({
     title: `${r.agentName} is paused`,
