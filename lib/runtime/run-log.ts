@@ -8,6 +8,9 @@ import { redactor, SECRET_MIN_LENGTH, type Redact } from "@/lib/runtime/transcri
 
 const FLUSH_MS = 1000;
 
+/** What a log starts with once its oldest output was dropped. */
+export const DROPPED_MARK = "[… older output dropped …]";
+
 export class RunLog {
   private pending = "";
   private pendingBytes = 0;
@@ -50,7 +53,7 @@ export class RunLog {
   private take(final: boolean) {
     const clean = this.redact(this.pending);
     const cutAt = final ? clean.length : clean.length - this.secretStartAtEnd(clean);
-    const text = (this.dropped ? "[… older output dropped …]\n" : "") + clean.slice(0, cutAt);
+    const text = (this.dropped ? `${DROPPED_MARK}\n` : "") + clean.slice(0, cutAt);
     const bytes = this.pendingBytes;
     this.pending = clean.slice(cutAt);
     this.pendingBytes = 0;

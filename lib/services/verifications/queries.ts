@@ -1,4 +1,6 @@
 // Reading an issue's verifications (newest first) and one verification's kept log.
+import { env } from "@/lib/env";
+import { DROPPED_MARK } from "@/lib/runtime/run-log";
 import { authorize, companyScope } from "@/lib/auth/permissions";
 import { notFound } from "@/lib/http/errors";
 import { keysetPage, type ListQuery } from "@/lib/http/pagination";
@@ -21,5 +23,7 @@ export async function getVerificationLog(ctx: ServiceContext, verificationId: st
   });
   if (!row) throw notFound("Verification");
   authorize(ctx.actor, "work.read", row.companyId);
-  return { verificationId: row.id, status: row.status, logBytes: row.logBytes, truncated: row.logBytes > Buffer.byteLength(row.log), content: row.log };
+  // redaction shortens a log, so its kept size cannot tell whether output was dropped: the cap and the marker can
+  const truncated = row.log.length >= env().CHARTER_RUN_LOG_MAX_BYTES || row.log.startsWith(DROPPED_MARK);
+  return { verificationId: row.id, status: row.status, logBytes: row.logBytes, truncated, content: row.log };
 }
