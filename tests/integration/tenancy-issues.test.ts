@@ -27,9 +27,12 @@ async function twoCompanies() {
   const attachment = await owner.upload(`/api/issues/${issue.body.id}/attachments`, { bytes: images.png, name: "shot.png", type: "image/png" });
   expect(attachment.status).toBe(201);
   expect(await db().wakeRequest.count({ where: { companyId: victim.company.id } })).toBe(2);
+  const verification = await db().verification.create({
+    data: { companyId: victim.company.id, issueId: issue.body.id, trigger: "requested", status: "passed", command: { command: "true", args: [], timeoutSec: 60 }, log: "victim log" },
+  });
   return {
     victim, attacker,
-    refs: { issueId: issue.body.id as string, identifier: issue.body.identifier as string, freeId: free.body.id as string, commentId: comment.body.id as string, labelId: label.id, attachmentId: attachment.body.id as string },
+    refs: { issueId: issue.body.id as string, identifier: issue.body.identifier as string, freeId: free.body.id as string, commentId: comment.body.id as string, labelId: label.id, attachmentId: attachment.body.id as string, verificationId: verification.id },
   };
 }
 

@@ -35,6 +35,10 @@ export const cases: Case[] = [
   { name: "GET attachments", method: "GET", path: (w) => `/api/issues/${w.refs.issueId}/attachments` },
   { name: "POST attachments", method: "POST", path: (w) => `/api/issues/${w.refs.issueId}/attachments`, upload: true },
   { name: "DELETE attachment", method: "DELETE", path: (w) => `/api/issues/${w.refs.issueId}/attachments/${w.refs.attachmentId}` },
+  { name: "GET verifications", method: "GET", path: (w) => `/api/issues/${w.refs.issueId}/verifications` },
+  { name: "POST verifications", method: "POST", path: (w) => `/api/issues/${w.refs.issueId}/verifications`, body: () => ({}) },
+  { name: "GET verification log", method: "GET", path: (w) => `/api/verifications/${w.refs.verificationId}/log` },
+  { name: "POST review", method: "POST", path: (w) => `/api/issues/${w.refs.identifier}/review`, body: () => ({ verdict: "approve", comment: "planted" }) },
   { name: "GET wakeups", method: "GET", path: (w) => `/api/agents/${v(w).manager.id}/wakeups` },
   { name: "GET wakeups by urlKey", method: "GET", path: (w) => `/api/agents/${v(w).engineer.urlKey}/wakeups` },
 ];
