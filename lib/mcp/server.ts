@@ -7,6 +7,7 @@ import type { ServiceContext } from "@/lib/services/context";
 import { registerTools, workTools } from "@/lib/mcp/tools";
 import { governanceTools, type Decision } from "@/lib/mcp/tools-governance";
 import { routineTools } from "@/lib/mcp/tools-routines";
+import { verificationTools } from "@/lib/mcp/tools-verification";
 import { listApprovals } from "@/lib/services/approvals/crud";
 import { approveApproval, rejectApproval, requestRevision } from "@/lib/services/approvals/decide";
 import { createCostEvent } from "@/lib/services/costs";
@@ -32,6 +33,7 @@ export const mcpTools = [
     getDashboard,
   }),
   ...routineTools,
+  ...verificationTools,
 ];
 
 function buildMcpServer(ctx: ServiceContext): McpServer {
