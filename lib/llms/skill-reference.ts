@@ -9,6 +9,7 @@ import { approvalCommentSchema, createApprovalSchema, hireSchema, resubmitApprov
 import { createCostEventSchema } from "@/lib/schemas/costs";
 import { instructionsPathSchema } from "@/lib/schemas/agents";
 import { listRoutinesQuery, listRunsQuery } from "@/lib/schemas/routines";
+import { reviewSchema } from "@/lib/schemas/verifications";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Shape = z.ZodObject<z.ZodRawShape>;
@@ -62,6 +63,15 @@ const skillSections: SkillSection[] = [
       { method: "GET", path: "/api/companies/:companyId/issues", what: "The company's issues, priority first. `assigneeAgentId=me` is you; `q` searches words.", args: company, query: "assigneeAgentId=me&status=todo,in_progress,blocked", querySchema: listIssuesQuery, list: true },
       { method: "POST", path: "/api/companies/:companyId/issues", what: "Create an issue; a subtask carries `parentId`, and an assignee is woken.", args: company, body: { title: "Write the migration", description: "Part of $SERVICE_TASK_ID.", parentId: "$SERVICE_TASK_ID", assigneeAgentId: "$REPORT_ID", priority: "high" }, bodySchema: createIssueSchema },
       { method: "GET", path: "/api/issues/:issueId/approvals", what: "Approvals linked to the issue.", args: task },
+    ],
+  },
+  {
+    title: "Verified done",
+    endpoints: [
+      { method: "GET", path: "/api/issues/:issueId/verifications", what: "The runs of the project's verification command on your issue's workspace, newest first: status (running, passed, failed, timed_out), exitCode, headSha (the commit verified), logTail.", args: task, list: true },
+      { method: "POST", path: "/api/issues/:issueId/verifications", what: "The issue's assignee (or the board): Charter runs the project's verification command on the workspace's current head; the status does not change. Commit first: only a passing verification of the current head lets the issue be done.", args: task },
+      { method: "GET", path: "/api/verifications/:verificationId/log", what: "A verification's whole kept log (secrets redacted).", args: { verificationId: "$VERIFICATION_ID" } },
+      { method: "POST", path: "/api/issues/:issueId/review", what: "The project's reviewer only (you were woken with reason review_requested and the diff summary): approve moves the issue to done; request_changes sends it back to its assignee with your comment. 409 when the issue is not in_review.", args: task, body: { verdict: "request_changes", comment: "The new endpoint has no test." }, bodySchema: reviewSchema },
     ],
   },
   {
