@@ -85,22 +85,25 @@ import * as r81 from "@/app/api/issues/[issueId]/checkout/route";
 import * as r82 from "@/app/api/issues/[issueId]/comments/[commentId]/route";
 import * as r83 from "@/app/api/issues/[issueId]/comments/route";
 import * as r84 from "@/app/api/issues/[issueId]/release/route";
-import * as r85 from "@/app/api/issues/[issueId]/route";
-import * as r86 from "@/app/api/issues/[issueId]/work-products/route";
-import * as r87 from "@/app/api/labels/[labelId]/route";
-import * as r88 from "@/app/api/ping/route";
-import * as r89 from "@/app/api/projects/[projectId]/route";
-import * as r90 from "@/app/api/projects/[projectId]/workspaces/[workspaceId]/route";
-import * as r91 from "@/app/api/projects/[projectId]/workspaces/route";
-import * as r92 from "@/app/api/routine-triggers/[publicId]/fire/route";
-import * as r93 from "@/app/api/routines/[routineId]/route";
-import * as r94 from "@/app/api/routines/[routineId]/run/route";
-import * as r95 from "@/app/api/routines/[routineId]/runs/route";
-import * as r96 from "@/app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route";
-import * as r97 from "@/app/api/routines/[routineId]/triggers/[triggerId]/route";
-import * as r98 from "@/app/api/routines/[routineId]/triggers/route";
-import * as r99 from "@/app/api/setup/route";
-import * as r100 from "@/app/api/work-products/[workProductId]/route";
+import * as r85 from "@/app/api/issues/[issueId]/review/route";
+import * as r86 from "@/app/api/issues/[issueId]/route";
+import * as r87 from "@/app/api/issues/[issueId]/verifications/route";
+import * as r88 from "@/app/api/issues/[issueId]/work-products/route";
+import * as r89 from "@/app/api/labels/[labelId]/route";
+import * as r90 from "@/app/api/ping/route";
+import * as r91 from "@/app/api/projects/[projectId]/route";
+import * as r92 from "@/app/api/projects/[projectId]/workspaces/[workspaceId]/route";
+import * as r93 from "@/app/api/projects/[projectId]/workspaces/route";
+import * as r94 from "@/app/api/routine-triggers/[publicId]/fire/route";
+import * as r95 from "@/app/api/routines/[routineId]/route";
+import * as r96 from "@/app/api/routines/[routineId]/run/route";
+import * as r97 from "@/app/api/routines/[routineId]/runs/route";
+import * as r98 from "@/app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route";
+import * as r99 from "@/app/api/routines/[routineId]/triggers/[triggerId]/route";
+import * as r100 from "@/app/api/routines/[routineId]/triggers/route";
+import * as r101 from "@/app/api/setup/route";
+import * as r102 from "@/app/api/verifications/[verificationId]/log/route";
+import * as r103 from "@/app/api/work-products/[workProductId]/route";
 
 export const apiRouteModules: Array<{ file: string; module: Record<string, unknown> }> = [
   { file: "app/api/agents/[agentId]/config-revisions/[revisionId]/rollback/route.ts", module: r0 },
@@ -188,20 +191,23 @@ export const apiRouteModules: Array<{ file: string; module: Record<string, unkno
   { file: "app/api/issues/[issueId]/comments/[commentId]/route.ts", module: r82 },
   { file: "app/api/issues/[issueId]/comments/route.ts", module: r83 },
   { file: "app/api/issues/[issueId]/release/route.ts", module: r84 },
-  { file: "app/api/issues/[issueId]/route.ts", module: r85 },
-  { file: "app/api/issues/[issueId]/work-products/route.ts", module: r86 },
-  { file: "app/api/labels/[labelId]/route.ts", module: r87 },
-  { file: "app/api/ping/route.ts", module: r88 },
-  { file: "app/api/projects/[projectId]/route.ts", module: r89 },
-  { file: "app/api/projects/[projectId]/workspaces/[workspaceId]/route.ts", module: r90 },
-  { file: "app/api/projects/[projectId]/workspaces/route.ts", module: r91 },
-  { file: "app/api/routine-triggers/[publicId]/fire/route.ts", module: r92 },
-  { file: "app/api/routines/[routineId]/route.ts", module: r93 },
-  { file: "app/api/routines/[routineId]/run/route.ts", module: r94 },
-  { file: "app/api/routines/[routineId]/runs/route.ts", module: r95 },
-  { file: "app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route.ts", module: r96 },
-  { file: "app/api/routines/[routineId]/triggers/[triggerId]/route.ts", module: r97 },
-  { file: "app/api/routines/[routineId]/triggers/route.ts", module: r98 },
-  { file: "app/api/setup/route.ts", module: r99 },
-  { file: "app/api/work-products/[workProductId]/route.ts", module: r100 },
+  { file: "app/api/issues/[issueId]/review/route.ts", module: r85 },
+  { file: "app/api/issues/[issueId]/route.ts", module: r86 },
+  { file: "app/api/issues/[issueId]/verifications/route.ts", module: r87 },
+  { file: "app/api/issues/[issueId]/work-products/route.ts", module: r88 },
+  { file: "app/api/labels/[labelId]/route.ts", module: r89 },
+  { file: "app/api/ping/route.ts", module: r90 },
+  { file: "app/api/projects/[projectId]/route.ts", module: r91 },
+  { file: "app/api/projects/[projectId]/workspaces/[workspaceId]/route.ts", module: r92 },
+  { file: "app/api/projects/[projectId]/workspaces/route.ts", module: r93 },
+  { file: "app/api/routine-triggers/[publicId]/fire/route.ts", module: r94 },
+  { file: "app/api/routines/[routineId]/route.ts", module: r95 },
+  { file: "app/api/routines/[routineId]/run/route.ts", module: r96 },
+  { file: "app/api/routines/[routineId]/runs/route.ts", module: r97 },
+  { file: "app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route.ts", module: r98 },
+  { file: "app/api/routines/[routineId]/triggers/[triggerId]/route.ts", module: r99 },
+  { file: "app/api/routines/[routineId]/triggers/route.ts", module: r100 },
+  { file: "app/api/setup/route.ts", module: r101 },
+  { file: "app/api/verifications/[verificationId]/log/route.ts", module: r102 },
+  { file: "app/api/work-products/[workProductId]/route.ts", module: r103 },
 ];

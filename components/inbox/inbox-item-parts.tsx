@@ -10,6 +10,8 @@ export const kindLabels: Record<InboxItemKind, string> = {
   routine_run: "Routine",
   workspace_error: "Workspace",
   workspace_kept: "Work kept",
+  verification_failed: "Verification failed",
+  review_escalated: "Review stuck",
 };
 
 export const kindTones: Record<InboxItemKind, string> = {
@@ -22,6 +24,8 @@ export const kindTones: Record<InboxItemKind, string> = {
   routine_run: "bg-amber-50 text-amber-800",
   workspace_error: "bg-red-50 text-red-700",
   workspace_kept: "bg-amber-50 text-amber-800",
+  verification_failed: "bg-red-50 text-red-700",
+  review_escalated: "bg-orange-50 text-orange-700",
 };
 
 const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [["day", 86_400], ["hour", 3_600], ["minute", 60]];

@@ -30,6 +30,9 @@ export interface InboxRow {
   workspaceError: string | null;
   workspaceBranch: string | null;
   keptReason: string | null;
+  verificationStatus: string | null;
+  verificationError: string | null;
+  reviewComment: string | null;
 }
 
 /** The id inside an item key (`run:<id>`, `approval:<id>:<ms>`). */
@@ -92,6 +95,16 @@ const shapes: Record<InboxItemKind, (r: InboxRow) => Shape> = {
     title: `Work kept after ${r.identifier ?? "an issue"} closed${r.workspaceBranch ? ` · ${r.workspaceBranch}` : ""}`,
     summary: r.keptReason ? oneLine(`Not removed: ${r.keptReason}`) : undefined,
     path: r.identifier ? `issues/${r.identifier}` : "workspaces",
+  }),
+  verification_failed: (r) => ({
+    title: `${r.identifier ?? "An issue"}'s verification ${r.verificationStatus === "timed_out" ? "timed out" : "failed"}`,
+    summary: r.verificationError ? oneLine(r.verificationError) : r.issueTitle ?? undefined,
+    path: `issues/${r.identifier}`,
+  }),
+  review_escalated: (r) => ({
+    title: `${issueTitle(r)}: changes requested 3 times`,
+    summary: `${r.agentName ?? "The reviewer"} still asks for changes${r.reviewComment ? `: ${oneLine(r.reviewComment, 120)}` : ""}; the board decides`,
+    path: `issues/${r.identifier}`,
   }),
   agent_paused: (r) => ({
     title: `${r.agentName} is paused`,

@@ -19,6 +19,7 @@ export const errorStatus = {
   budget_exceeded: 422,
   invalid_reference: 422,
   unprocessable: 422,
+  verification_required: 422,
   idempotency_key_reused: 422,
   derived_field: 422,
   reporting_cycle: 422,

@@ -10,6 +10,7 @@ import { createCostEventSchema } from "@/lib/schemas/costs";
 import { instructionsPathSchema } from "@/lib/schemas/agents";
 import { listRoutinesQuery, listRunsQuery } from "@/lib/schemas/routines";
 import { createWorkProductSchema, listWorkProductsQuery, updateWorkProductSchema } from "@/lib/schemas/work-products";
+import { reviewSchema } from "@/lib/schemas/verifications";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Shape = z.ZodObject<z.ZodRawShape>;
@@ -72,6 +73,15 @@ const skillSections: SkillSection[] = [
       { method: "GET", path: "/api/issues/:issueId/work-products", what: "What work on the issue produced, oldest first: the commits Charter read from the issue's workspace branch after each run (`kind: commit` with `sha`, `subject`, `author`, `filesChanged`, `insertions`, `deletions`) and the products reported on it.", args: task, querySchema: listWorkProductsQuery, list: true },
       { method: "POST", path: "/api/issues/:issueId/work-products", what: "Report what you produced that git does not show: a `pull_request` (its `url`, `status` `open`), a `branch` you pushed, a `document`, a `url` or a `preview`. A url is http or https; `pull_request`, `url` and `preview` need one (422 names the field). Your commits are read by Charter after the run: do not report them.", args: task, body: { kind: "pull_request", title: "Fix the login redirect", url: "https://github.com/acme/app/pull/12", status: "open" }, bodySchema: createWorkProductSchema },
       { method: "PATCH", path: "/api/work-products/:workProductId", what: "Update a reported product: `status` (`open` → `merged`, `closed`), `title` or `url`; null clears `status`. Commits read from git are Charter's record (422).", args: { workProductId: "$WORK_PRODUCT_ID" }, body: { status: "merged" }, bodySchema: updateWorkProductSchema },
+    ],
+  },
+  {
+    title: "Verified done",
+    endpoints: [
+      { method: "GET", path: "/api/issues/:issueId/verifications", what: "The runs of the project's verification command on your issue's workspace, newest first: status (running, passed, failed, timed_out), exitCode, headSha (the commit verified), logTail.", args: task, list: true },
+      { method: "POST", path: "/api/issues/:issueId/verifications", what: "The issue's assignee (or the board): Charter runs the project's verification command on the workspace's current head; the status does not change. Commit first: only a passing verification of the current head lets the issue be done.", args: task },
+      { method: "GET", path: "/api/verifications/:verificationId/log", what: "A verification's whole kept log (secrets redacted).", args: { verificationId: "$VERIFICATION_ID" } },
+      { method: "POST", path: "/api/issues/:issueId/review", what: "The project's reviewer only (you were woken with reason review_requested and the diff summary): approve moves the issue to done; request_changes sends it back to its assignee with your comment. 409 when the issue is not in_review.", args: task, body: { verdict: "request_changes", comment: "The new endpoint has no test." }, bodySchema: reviewSchema },
     ],
   },
   {

@@ -116,6 +116,15 @@ ${statusMoves()}
   the agent runs (\`adapterConfig\`, \`runtimeConfig\`) is set by the board after the hire (sending it is a
   400), so describe what the hire needs in \`reason\` (the settings: \`/llms/agent-configuration.txt\`;
   icons: \`/llms/agent-icons.txt\`).
+- **Verified done.** A project may require proof before \`done\`: Charter runs its verification command
+  in your issue's workspace when you move the issue to \`in_review\` (or on
+  \`POST /api/issues/:issueId/verifications\`), and its reviewer (an agent or the board) approves or
+  requests changes. Commit your work first: \`done\` without a passing verification of the branch's
+  current head, or without the reviewer's approval of that head, is a 422 \`verification_required\` whose
+  \`details.missing\` says what is missing. Move it to \`in_review\` and wait: an approval closes it, a
+  request for changes comes back to you (reason \`assignment\`, \`wakeReason: changes_requested\` with the
+  comment). Woken with reason \`review_requested\`, you are the reviewer: read the diff summary, then
+  \`POST /api/issues/:issueId/review\`.
 - **Approvals.** A CEO moves no task to \`in_progress\` (checkout, PATCH or create) before the board has
   approved its strategy: \`POST /api/companies/:companyId/approvals\` with \`type: approve_ceo_strategy\`
   and \`payload.plan\` (one open request at a time; a second is 409). When woken with

@@ -8,6 +8,7 @@ import { registerTools, workTools } from "@/lib/mcp/tools";
 import { governanceTools, type Decision } from "@/lib/mcp/tools-governance";
 import { routineTools } from "@/lib/mcp/tools-routines";
 import { workProductTools } from "@/lib/mcp/tools-work-products";
+import { verificationTools } from "@/lib/mcp/tools-verification";
 import { listApprovals } from "@/lib/services/approvals/crud";
 import { approveApproval, rejectApproval, requestRevision } from "@/lib/services/approvals/decide";
 import { createCostEvent } from "@/lib/services/costs";
@@ -34,6 +35,7 @@ export const mcpTools = [
   }),
   ...routineTools,
   ...workProductTools,
+  ...verificationTools,
 ];
 
 function buildMcpServer(ctx: ServiceContext): McpServer {

@@ -1,4 +1,4 @@
-// A run's log on its way to the database: output is buffered and appended about once a second,
+// A run's (or a verification's) log on its way to the database: output is buffered and appended about once a second,
 // and never more than the cap is held in memory (older output is dropped first, as in the row).
 // Secrets (the run key, the adapter's values) are redacted before anything is stored; a tail that
 // is the start of a secret waits for the next flush, so a secret split across two chunks of output is
@@ -7,6 +7,9 @@ import { appendLog } from "@/lib/runtime/run-records";
 import { redactor, SECRET_MIN_LENGTH, type Redact } from "@/lib/runtime/transcript/steps";
 
 const FLUSH_MS = 1000;
+
+/** What a log starts with once its oldest output was dropped. */
+export const DROPPED_MARK = "[… older output dropped …]";
 
 export class RunLog {
   private pending = "";
@@ -19,7 +22,11 @@ export class RunLog {
   /** the most characters a flush may keep back: the longest secret but one */
   private readonly maxHold: number;
 
-  constructor(private readonly runId: string, private readonly companyId: string, private readonly cap: number, secrets: (string | null | undefined)[] = []) {
+  /** `append` stores a flushed chunk: a run's log row by default, a verification's for the verification runner */
+  constructor(
+    runId: string, companyId: string, private readonly cap: number, secrets: (string | null | undefined)[] = [],
+    private readonly append: (text: string, bytes: number) => Promise<void> = (text, bytes) => appendLog(runId, companyId, text, bytes),
+  ) {
     this.redact = redactor(secrets);
     this.secrets = secrets.filter((s): s is string => typeof s === "string" && s.length >= SECRET_MIN_LENGTH);
     this.maxHold = Math.max(0, ...this.secrets.map((s) => s.length - 1));
@@ -40,13 +47,13 @@ export class RunLog {
 
   private async flushNow() {
     const { text, bytes } = this.take(false);
-    if (text || bytes) await appendLog(this.runId, this.companyId, text, bytes);
+    if (text || bytes) await this.append(text, bytes);
   }
 
   private take(final: boolean) {
     const clean = this.redact(this.pending);
     const cutAt = final ? clean.length : clean.length - this.secretStartAtEnd(clean);
-    const text = (this.dropped ? "[… older output dropped …]\n" : "") + clean.slice(0, cutAt);
+    const text = (this.dropped ? `${DROPPED_MARK}\n` : "") + clean.slice(0, cutAt);
     const bytes = this.pendingBytes;
     this.pending = clean.slice(cutAt);
     this.pendingBytes = 0;

@@ -107,12 +107,19 @@ export async function finishRun(runId: string, f: Finish): Promise<string | null
 
 // Runs still open whose worker no longer holds its liveness lock (its database session ended: the
 // process died or restarted), or that nobody touched for CHARTER_RUN_STALE_SEC (a hung worker).
-const orphansSql = `
-  WITH held AS MATERIALIZED (
+/** `held`: the keys of the liveness locks live workers hold ($classParam: WORKER_LOCK_CLASS). */
+export const heldWorkerLocksCte = (classParam: string) => `held AS MATERIALIZED (
     SELECT l.objid::text::bigint AS k FROM pg_locks l
-     WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid::text::bigint = $2::bigint
+     WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2 AND l.classid::text::bigint = ${classParam}::bigint
        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-  )
+  )`;
+
+/** Whether the worker named by `workerIdExpr` holds no liveness lock (over `held`). */
+export const workerGoneSql = (workerIdExpr: string) =>
+  `NOT EXISTS (SELECT 1 FROM held WHERE held.k = (hashtext(coalesce(${workerIdExpr}, ''))::bigint & 4294967295))`;
+
+const orphansSql = `
+  WITH ${heldWorkerLocksCte("$2")}
   SELECT r.id::text FROM "HeartbeatRun" r
    WHERE r.status IN ('queued', 'running')
      -- a database that (re)started moments ago dropped the sessions, and with them the liveness locks,
@@ -121,7 +128,7 @@ const orphansSql = `
      -- runs that long before judging them
      AND NOT (r."createdAt" < pg_postmaster_start_time() AND pg_postmaster_start_time() > now() - make_interval(secs => $3::int))
      AND (r."heartbeatAt" IS NULL OR r."heartbeatAt" < now() - make_interval(secs => $1::int)
-          OR NOT EXISTS (SELECT 1 FROM held WHERE held.k = (hashtext(coalesce(r."workerId", ''))::bigint & 4294967295)))
+          OR ${workerGoneSql(`r."workerId"`)})
    LIMIT 1000`;
 
 /** Closes orphaned runs as failed (the agent's queued wakes can then run); returns their ids. */

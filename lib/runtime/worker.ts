@@ -17,6 +17,7 @@ import { pruneIdempotencyKeys } from "@/lib/http/idempotency";
 import { scheduledBackup } from "@/lib/backup/schedule";
 import { RoutineTicker } from "@/lib/runtime/routine-ticker";
 import { sweepWorkspaces } from "@/lib/runtime/workspace-sweep";
+import { sweepVerifications, VerificationRunner } from "@/lib/runtime/verification-runner";
 
 const TOUCH_MS = 15_000;
 const PRUNE_MS = 3_600_000;
@@ -46,6 +47,7 @@ export class Worker {
   private retryMs = RECONNECT_MIN_MS;
   private readonly routines = new RoutineTicker();
   private sweeping: Promise<void> | null = null;
+  private readonly verifications = new VerificationRunner(this.id);
 
   constructor(opts: WorkerOptions = {}) {
     this.concurrency = opts.concurrency ?? env().CHARTER_WORKER_CONCURRENCY;
@@ -62,6 +64,7 @@ export class Worker {
     this.timers.push(setInterval(() => void this.tick(), this.pollMs));
     this.timers.push(setInterval(() => {
       if (this.active.size) touchRuns([...this.active.keys()]).catch(() => {});
+      this.verifications.touch().catch(() => {});
     }, TOUCH_MS));
     for (const t of this.timers) t.unref();
     this.routines.start();
@@ -72,6 +75,7 @@ export class Worker {
     const client = new pg.Client({ connectionString: env().DATABASE_URL });
     client.on("notification", (n) => {
       if (n.channel === "charter_run_cancel" && n.payload) this.active.get(n.payload)?.abort.abort("cancelled by the board");
+      else if (n.channel === "charter_verification") this.verifications.kick();
       else this.kick();
     });
     client.on("error", () => this.onLost(client));
@@ -82,6 +86,7 @@ export class Worker {
       await client.query(`SELECT pg_advisory_lock($1, hashtext($2))::text`, [WORKER_LOCK_CLASS, this.id]);
       await client.query("LISTEN charter_wake");
       await client.query("LISTEN charter_run_cancel");
+      await client.query("LISTEN charter_verification");
     } catch (e) {
       await client.end().catch(() => {});
       throw e;
@@ -115,6 +120,8 @@ export class Worker {
     try {
       const closed = await sweepOrphans();
       if (closed.length) log.warn("closed orphaned runs", { runIds: closed });
+      const requeued = await sweepVerifications();
+      if (requeued.length) log.warn("re-queued verifications of a stopped worker", { verificationIds: requeued });
       await fireTimers();
       // in the background: a backup takes a while, the sweep and timers must not wait for it
       void scheduledBackup().catch((e) => log.error("scheduled backup failed", { error: String(e) }));
@@ -134,6 +141,7 @@ export class Worker {
       this.failing = true;
     }
     this.kick();
+    this.verifications.kick();
   }
 
   /** Claims and starts runs while there are free slots and queued wakes. */
@@ -187,6 +195,7 @@ export class Worker {
   killRunsNow(): void {
     this.stopped = true;
     for (const r of this.active.values()) r.abort.abort("the worker's process exited");
+    this.verifications.abortAll("the worker's process exited");
   }
 
   /** Stops claiming, cancels what is running (their process groups are killed) and waits for the finishes. */
@@ -197,7 +206,7 @@ export class Worker {
     await this.sweeping;
     const running = [...this.active.values()];
     for (const r of running) r.abort.abort("the worker was stopped");
-    await Promise.race([Promise.allSettled(running.map((r) => r.done)), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    await Promise.race([Promise.allSettled([...running.map((r) => r.done), this.verifications.stop()]), new Promise((r) => setTimeout(r, 10_000).unref())]);
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => {});

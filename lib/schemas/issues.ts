@@ -44,7 +44,10 @@ export const updateIssueSchema = z.strictObject({
   workspacePolicy: z.enum(workspacePolicies).nullable().optional()
     .describe("The board's override of the project's workspace policy for this issue (null: the project's); agents get 403"),
   comment: z.string().trim().min(1).max(100_000).optional().describe("Adds a comment in the same call; @-mentions wake agents"),
-}).refine((b) => oneAssignee(b), oneAssigneeIssue);
+  overrideReason: z.string().trim().min(1).max(2000).optional()
+    .describe("The board only, with status done: closes the issue without the verification or review its project requires; recorded in the activity log"),
+}).refine((b) => oneAssignee(b), oneAssigneeIssue)
+  .refine((b) => b.overrideReason === undefined || b.status === "done", { message: "overrideReason goes with status done", path: ["overrideReason"] });
 export type UpdateIssueInput = z.infer<typeof updateIssueSchema>;
 
 export const checkoutSchema = z.strictObject({

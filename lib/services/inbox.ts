@@ -15,6 +15,7 @@ import { UNREAD_COUNT_CAP, type BoardInboxQuery, type InboxCount, type InboxItem
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import type { ServiceContext, Tx } from "@/lib/services/context";
 import { budgetPauseScopeSql } from "@/lib/services/budgets";
+import { REVIEW_ROUNDS } from "@/lib/services/verifications/review";
 
 /** How far back the kinds that are events, not states, reach. */
 const INBOX_WINDOWS = { failedRunsDays: 14, mentionsDays: 30, routineRunsDays: 14 } as const;
@@ -103,6 +104,23 @@ const sources: Source[] = [
     kind: "workspace_kept", id: "ew.id", key: `'kept:' || ew.id`, at: `ew."updatedAt"`,
     from: `"ExecutionWorkspace" ew`, where: `ew."companyId" = $1 AND ew.state = 'kept'`,
   },
+  {
+    // an open issue's newest verification failed: gone once another one starts or the issue closes
+    kind: "verification_failed", id: "v.id", key: `'verification:' || v.id`, at: `v."startedAt"`, changed: `COALESCE(v."finishedAt", v."startedAt")`,
+    from: `"Verification" v`,
+    where: `v."companyId" = $1 AND v.status IN ('failed', 'timed_out')
+      AND NOT EXISTS (SELECT 1 FROM "Verification" n WHERE n."companyId" = $1 AND n."issueId" = v."issueId" AND n."startedAt" > v."startedAt")
+      AND EXISTS (SELECT 1 FROM "Issue" vi WHERE vi."companyId" = $1 AND vi.id = v."issueId" AND vi.status NOT IN ('done', 'cancelled'))`,
+  },
+  {
+    // the reviewer's newest verdict asked for changes for the REVIEW_ROUNDS-th time and the issue still waits in review
+    kind: "review_escalated", id: "rv.id", key: `'review:' || rv.id`, at: `rv."createdAt"`,
+    from: `"IssueReview" rv`,
+    where: `rv."companyId" = $1 AND rv.verdict = 'request_changes'
+      AND NOT EXISTS (SELECT 1 FROM "IssueReview" n WHERE n."companyId" = $1 AND n."issueId" = rv."issueId" AND (n."createdAt", n.id) > (rv."createdAt", rv.id))
+      AND (SELECT count(*) FROM "IssueReview" c WHERE c."companyId" = $1 AND c."issueId" = rv."issueId" AND c.verdict = 'request_changes') >= ${REVIEW_ROUNDS}
+      AND EXISTS (SELECT 1 FROM "Issue" ri WHERE ri."companyId" = $1 AND ri.id = rv."issueId" AND ri.status = 'in_review')`,
+  },
 ];
 
 /** The user's "mark all read" time, one row (-infinity without one); statements name it `w`. */
@@ -141,7 +159,8 @@ SELECT p.kind, p.key, p.at, p.read, d.*
            CASE WHEN p.kind = 'agent_paused' AND g."pauseReason" = 'budget' THEN ${budgetPauseScopeSql("$1", "g.id")} END AS "budgetScope", u.name AS "userName",
            rr.status::text AS "routineRunStatus", rr.reason::text AS "routineRunReason", rr.source::text AS "routineRunSource",
            rr."routineId" AS "routineId", ro.name AS "routineName", left(ew.error, 300) AS "workspaceError",
-           ew.branch AS "workspaceBranch", ew."keptReason" AS "keptReason"
+           ew.branch AS "workspaceBranch", ew."keptReason" AS "keptReason",
+           vf.status::text AS "verificationStatus", left(vf.error, 300) AS "verificationError", left(rv.comment, 300) AS "reviewComment"
       FROM (SELECT 1) one
       LEFT JOIN "Approval" ap ON p.kind = 'approval' AND ap.id = p.id AND ap."companyId" = $1
       LEFT JOIN "HeartbeatRun" r ON p.kind = 'run_failed' AND r.id = p.id AND r."companyId" = $1
@@ -149,11 +168,15 @@ SELECT p.kind, p.key, p.at, p.read, d.*
       LEFT JOIN "RoutineRun" rr ON p.kind = 'routine_run' AND rr.id = p.id AND rr."companyId" = $1
       LEFT JOIN "Routine" ro ON ro."companyId" = $1 AND ro.id = rr."routineId"
       LEFT JOIN "ExecutionWorkspace" ew ON p.kind IN ('workspace_error', 'workspace_kept') AND ew.id = p.id AND ew."companyId" = $1
+      LEFT JOIN "Verification" vf ON p.kind = 'verification_failed' AND vf.id = p.id AND vf."companyId" = $1
+      LEFT JOIN "IssueReview" rv ON p.kind = 'review_escalated' AND rv.id = p.id AND rv."companyId" = $1
       LEFT JOIN "Issue" i ON i."companyId" = $1 AND i.id = CASE WHEN p.kind = 'mention' THEN c."issueId" WHEN p.kind LIKE 'issue_%' THEN p.id
-           WHEN p.kind = 'routine_run' THEN rr."issueId" WHEN p.kind IN ('workspace_error', 'workspace_kept') THEN ew."issueId" END
+           WHEN p.kind = 'routine_run' THEN rr."issueId" WHEN p.kind IN ('workspace_error', 'workspace_kept') THEN ew."issueId"
+           WHEN p.kind = 'verification_failed' THEN vf."issueId"
+           WHEN p.kind = 'review_escalated' THEN rv."issueId" END
       LEFT JOIN "Agent" g ON g."companyId" = $1 AND g.id = CASE p.kind WHEN 'agent_paused' THEN p.id WHEN 'run_failed' THEN r."agentId"
            WHEN 'approval' THEN ap."requestedByAgentId" WHEN 'mention' THEN c."authorAgentId" WHEN 'issue_blocked' THEN i."assigneeAgentId"
-           WHEN 'routine_run' THEN ro."assigneeAgentId" END
+           WHEN 'routine_run' THEN ro."assigneeAgentId" WHEN 'review_escalated' THEN rv."reviewerAgentId" END
       LEFT JOIN "User" u ON u.id = CASE p.kind WHEN 'approval' THEN ap."requestedByUserId" WHEN 'mention' THEN c."authorUserId" END
      LIMIT 1) d
  ORDER BY p.at DESC, p.key DESC`;

@@ -150,7 +150,9 @@ describe("GET /llms/skill.md", () => {
     await db().agent.update({ where: { id: ceo.id }, data: { adapterType: "claude_local", adapterConfig: { cwd: "/tmp" } } });
     await db().approval.create({ data: { companyId: w.company.id, type: "approve_ceo_strategy", requestedByAgentId: ceo.id, status: "approved", payload: { plan: "p" } } });
     const report = await createAgent(w.company.id, { role: "engineer", reportsToId: ceo.id });
-    const issue = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/issues`, { title: "Task", assigneeAgentId: ceo.id });
+    // a project that verifies and names the CEO its reviewer, for the verified-done examples
+    const project = await db().project.create({ data: { companyId: w.company.id, name: "Checked", verification: { command: "true" }, review: { kind: "agent", agentId: ceo.id } } });
+    const issue = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/issues`, { title: "Task", assigneeAgentId: ceo.id, projectId: project.id });
     const comment = await client(w.tokens.owner).post(`/api/issues/${issue.body.id}/comments`, { body: "hello" });
     const routine = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/routines`, { name: "Weekly report", assigneeAgentId: report.id });
     const values: Record<string, string> = {
@@ -162,6 +164,8 @@ describe("GET /llms/skill.md", () => {
     for (const c of curls(skill)) {
       // the board's part between the agent's calls: it asks for a revision of the hire the example requested
       if (c.path.endsWith("/resubmit")) expect((await client(w.tokens.owner).post(`/api/approvals/${values.SERVICE_APPROVAL_ID}/request-revision`, {})).status).toBe(200);
+      // the release example gave the task up: the board hands it back for the verification examples
+      if (c.method === "POST" && c.path.endsWith("/verifications")) expect((await client(w.tokens.owner).patch(`/api/issues/${issue.body.id}`, { assigneeAgentId: ceo.id })).status).toBe(200);
       const url = fill(`${c.path}${c.query.size ? `?${c.query.toString().replace(/%2C/g, ",")}` : ""}`);
       const body = c.body === undefined ? undefined : JSON.parse(fill(JSON.stringify(c.body)));
       const res = await call(c.method, url, { token: w.tokens.ceo, body });
@@ -170,6 +174,7 @@ describe("GET /llms/skill.md", () => {
       if (c.path.endsWith("/agent-hires")) values.SERVICE_APPROVAL_ID = res.body.approval.id;
       // the reported work product is the one the update example changes
       if (c.method === "POST" && c.path.endsWith("/work-products")) values.WORK_PRODUCT_ID = res.body.id;
+      if (c.method === "POST" && c.path.endsWith("/verifications")) values.VERIFICATION_ID = res.body.id;
       ran++;
     }
     expect(ran).toBe(skillEndpoints().length);

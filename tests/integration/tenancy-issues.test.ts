@@ -29,9 +29,12 @@ async function twoCompanies() {
   expect(await db().wakeRequest.count({ where: { companyId: victim.company.id } })).toBe(2);
   const product = await client(victim.tokens.engineer).post(`/api/issues/${issue.body.id}/work-products`, { kind: "pull_request", title: "Victim PR", url: "https://example.test/pr/7", status: "open" });
   expect(product.status).toBe(201);
+  const verification = await db().verification.create({
+    data: { companyId: victim.company.id, issueId: issue.body.id, trigger: "requested", status: "passed", command: { command: "true", args: [], timeoutSec: 60 }, log: "victim log" },
+  });
   return {
     victim, attacker,
-    refs: { issueId: issue.body.id as string, identifier: issue.body.identifier as string, freeId: free.body.id as string, commentId: comment.body.id as string, labelId: label.id, attachmentId: attachment.body.id as string, workProductId: product.body.id as string },
+    refs: { issueId: issue.body.id as string, identifier: issue.body.identifier as string, freeId: free.body.id as string, commentId: comment.body.id as string, labelId: label.id, attachmentId: attachment.body.id as string, workProductId: product.body.id as string, verificationId: verification.id },
   };
 }
 

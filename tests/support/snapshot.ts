@@ -28,6 +28,8 @@ export async function companySnapshot(companyId: string) {
     routineRuns: await d.routineRun.findMany({ where: { companyId }, ...byId }),
     runIssues: await d.heartbeatRunIssue.findMany({ where: { companyId }, orderBy: [{ runId: "asc" }, { issueId: "asc" }] }),
     issueCosts: await d.issueCost.findMany({ where: { companyId }, orderBy: { issueId: "asc" } }),
+    verifications: await d.verification.findMany({ where: { companyId }, ...byId }),
+    issueReviews: await d.issueReview.findMany({ where: { companyId }, ...byId }),
     modelRollup: await d.costModelRollup.findMany({ where: { companyId }, orderBy: [{ day: "asc" }, { agentId: "asc" }, { provider: "asc" }, { model: "asc" }] }),
   };
 }

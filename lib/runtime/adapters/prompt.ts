@@ -19,7 +19,10 @@ const line = (text: string) => bounded(text.replace(/\s+/g, " ").trim(), 500);
 function whyWoken(run: ClaimedRun, wake: WakeContext): string {
   const source = wake.source ? ` (${line(wake.source)})` : "";
   switch (run.reason) {
-    case "assignment": return "Reason: assignment. The issue below was assigned to you.";
+    case "assignment": return run.payload.wakeReason === "changes_requested"
+      ? "Reason: assignment. The reviewer asked for changes to the issue below: make them, commit, and move it to in_review again."
+      : "Reason: assignment. The issue below was assigned to you.";
+    case "review_requested": return "Reason: review_requested. You are the reviewer of the issue below: read its changes, then POST /api/issues/:issueId/review with verdict approve, or request_changes and a comment.";
     case "mention": {
       const who = wake.comment ? `${wake.comment.authorName ?? "someone"} (${wake.comment.authorKind === "user" ? "a board user" : wake.comment.authorKind})` : "someone";
       return `Reason: mention. ${who} mentioned you in a comment${wake.issue ? ` on ${wake.issue.identifier}` : ""}.`;
@@ -50,6 +53,19 @@ function commentPart(wake: WakeContext): string[] {
   if (!c) return [];
   const who = `${c.authorName ?? "unknown"} (${c.authorKind === "user" ? "board user" : c.authorKind})`;
   return [`## The comment that woke you (${c.id})`, `From: ${who}`, "", bounded(c.body)];
+}
+
+const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+
+/** What a review is about (the diff summary), or what the reviewer asked for. */
+function reviewPart(run: ClaimedRun): string[] {
+  const p = run.payload;
+  if (run.reason === "review_requested") {
+    const where = [str(p.branch) && `Branch: ${str(p.branch)}`, str(p.headSha) && `Head: ${str(p.headSha)}`].filter(Boolean).join(" · ");
+    return ["## The changes to review", ...(where ? [where] : []), "", bounded(str(p.diffSummary) ?? "(no summary)")];
+  }
+  const comment = p.wakeReason === "changes_requested" ? str(p.reviewComment) : null;
+  return comment ? ["## The reviewer's request", bounded(comment)] : [];
 }
 
 function approvalPart(run: ClaimedRun, wake: WakeContext): string[] {
@@ -85,6 +101,7 @@ export function heartbeatPrompt(run: ClaimedRun, wake: WakeContext): string {
     issuePart(wake),
     workspacePart(run),
     commentPart(wake),
+    reviewPart(run),
     approvalPart(run, wake),
   ];
   if (!run.issueId && !run.approvalId) parts.push(["No task was named: list your assigned issues (your inbox) and end the heartbeat if there are none."]);

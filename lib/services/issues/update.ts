@@ -14,6 +14,7 @@ import { isLegalMove, isTerminal } from "@/lib/services/issues/status";
 import { assertIssueRefs, assertStrategyGate } from "@/lib/services/issues/refs";
 import { getIssueOrThrow, issueWithLabels } from "@/lib/services/issues/queries";
 import { closeRoutineRuns } from "@/lib/services/routines/runs";
+import { afterStatusChange, checkDone } from "@/lib/services/verifications/transitions";
 
 /** Board, the issue's creator, or an agent above its creator in the chain of command may cancel. */
 async function assertMayCancel(tx: Tx, actor: Actor, issue: Issue) {
@@ -79,8 +80,9 @@ export async function updateIssue(ctx: ServiceContext, ref: string, input: Updat
     if (to === "in_progress" && !assigneeAgentId && !assigneeUserId) {
       throw new AppError("invalid_transition", "in_progress requires an assignee: check the issue out or set assigneeAgentId");
     }
+    const override = await checkDone(tx, actor, current, to, input.overrideReason);
     const now = new Date();
-    const { comment, labelIds, status: _status, ...fields } = input;
+    const { comment, labelIds, status: _status, overrideReason: _reason, ...fields } = input;
     const data: Prisma.IssueUncheckedUpdateInput = {
       ...fields,
       ...statusStamps(current, to, now),
@@ -92,7 +94,7 @@ export async function updateIssue(ctx: ServiceContext, ref: string, input: Updat
       await tx.issueLabel.deleteMany({ where: { companyId: row.companyId, issueId: row.id } });
       await tx.issueLabel.createMany({ data: [...new Set(labelIds)].map((labelId) => ({ companyId: row.companyId, issueId: row.id, labelId })) });
     }
-    const changed = Object.keys(input).filter((k) => k !== "comment");
+    const changed = Object.keys(input).filter((k) => k !== "comment" && k !== "overrideReason");
     if (changed.length || to !== current.status) {
       await recordActivity(tx, actor, {
         companyId: row.companyId, action: to !== current.status ? "issue.status_changed" : "issue.updated", entityType: "issue", entityId: row.id,
@@ -106,6 +108,7 @@ export async function updateIssue(ctx: ServiceContext, ref: string, input: Updat
       });
     }
     if (to !== current.status && (to === "done" || to === "cancelled")) await closeRoutineRuns(tx, row.companyId, row.id, to);
+    if (to !== current.status) await afterStatusChange(tx, actor, row, current.status, override);
     if (comment) await insertComment(tx, actor, row, comment);
     return tx.issue.findUniqueOrThrow({ where: { id: row.id } });
   });

@@ -38,6 +38,10 @@ export const cases: Case[] = [
   { name: "GET work products", method: "GET", path: (w) => `/api/issues/${w.refs.issueId}/work-products` },
   { name: "POST work products", method: "POST", path: (w) => `/api/issues/${w.refs.identifier}/work-products`, body: () => ({ kind: "pull_request", title: "Planted", url: "https://example.test/pr/1" }) },
   { name: "PATCH work product", method: "PATCH", path: (w) => `/api/work-products/${w.refs.workProductId}`, body: () => ({ status: "merged", title: "Hijacked" }) },
+  { name: "GET verifications", method: "GET", path: (w) => `/api/issues/${w.refs.issueId}/verifications` },
+  { name: "POST verifications", method: "POST", path: (w) => `/api/issues/${w.refs.issueId}/verifications`, body: () => ({}) },
+  { name: "GET verification log", method: "GET", path: (w) => `/api/verifications/${w.refs.verificationId}/log` },
+  { name: "POST review", method: "POST", path: (w) => `/api/issues/${w.refs.identifier}/review`, body: () => ({ verdict: "approve", comment: "planted" }) },
   { name: "GET wakeups", method: "GET", path: (w) => `/api/agents/${v(w).manager.id}/wakeups` },
   { name: "GET wakeups by urlKey", method: "GET", path: (w) => `/api/agents/${v(w).engineer.urlKey}/wakeups` },
 ];

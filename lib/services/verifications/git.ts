@@ -1,0 +1,45 @@
+// Reading an issue's workspace with git (execFile, never a shell, never a prompt): its head, and the
+// summary of its changes a reviewer is woken with. The workspace root is a volume every worker and
+// the API process mount at one path (docs/decisions), so any of them may read it.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import { childBaseEnv } from "@/lib/env";
+
+const GIT_TIMEOUT_MS = 15_000;
+const SUMMARY_MAX_CHARS = 4000;
+
+const gitEnv = (): Record<string, string> => ({ ...childBaseEnv(), GIT_TERMINAL_PROMPT: "0" });
+
+function git(cwd: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile("git", args, { cwd, timeout: GIT_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, env: gitEnv() as NodeJS.ProcessEnv, encoding: "utf8" }, (e, stdout, stderr) => {
+      if (e) reject(new Error(`git ${args[0]} failed in ${cwd}: ${(stderr || e.message).trim().split("\n")[0]}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+/** Why a workspace path cannot be used, or null. */
+export function workspaceProblem(path: string | null): string | null {
+  if (!path) return "the issue has no workspace yet: Charter makes it before the issue's first run";
+  if (!fs.existsSync(path)) return `the issue's workspace ${path} does not exist`;
+  return null;
+}
+
+/** The workspace's current head commit; null when it cannot be read (no workspace, not a repository, no commit). */
+export async function readHead(path: string | null): Promise<string | null> {
+  if (workspaceProblem(path)) return null;
+  return (await git(path!, ["rev-parse", "--verify", "HEAD"]).catch(() => "")).trim() || null;
+}
+
+/** `git diff --stat` of the issue's work (from its base commit, else the last commit), capped. */
+export async function diffSummary(path: string | null, baseSha: string | null): Promise<string> {
+  if (workspaceProblem(path)) return "";
+  const range = baseSha ? [`${baseSha}..HEAD`] : ["HEAD~1..HEAD"];
+  const [log, stat] = await Promise.all([
+    git(path!, ["log", "--format=%h %s", "--max-count=50", ...range]).catch(() => ""),
+    git(path!, ["diff", "--stat", ...(baseSha ? [baseSha, "HEAD"] : ["HEAD~1", "HEAD"])]).catch(() => ""),
+  ]);
+  const text = [log.trim() && `Commits:\n${log.trim()}`, stat.trim() && `Changes:\n${stat.trim()}`].filter(Boolean).join("\n\n");
+  return text.length > SUMMARY_MAX_CHARS ? `${text.slice(0, SUMMARY_MAX_CHARS)}\n[… cut …]` : text;
+}
