@@ -1,4 +1,4 @@
-// Issue 27 from the board: a project's verification set in the browser, an issue's runs committing in
+// Where agents do the work, from the board: a project's verification set in the browser, an issue's runs committing in
 // its own worktree of a real git repository the test makes, its verification failing then passing, and
 // the issue closing with its commits and work products on its page. Then the new panels and pages with
 // empty, normal and large data, in both themes and at 390 px, checked with axe.
@@ -178,7 +178,6 @@ test("the workspace panels, the work settings and the workspaces page: empty, no
   // the normal issue waits for the board's review: Approve and Request changes show
   await withE2eDatabase((db) => db.query(`UPDATE "Issue" SET status = 'in_review' WHERE id = $1`, [normal.id]));
 
-  await page.goto("/FILL/workspaces");
   await lookAt(page, testInfo, `/FILL/projects/${project.id}`, "project-settings");
   await lookAt(page, testInfo, `/FILL/issues/${empty.identifier}`, "issue-empty");
   await expect(page.getByTestId("issue-workspace")).toContainText("Made before the issue's first run");

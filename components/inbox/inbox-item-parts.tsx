@@ -1,6 +1,6 @@
 import type { InboxItemKind } from "@/lib/schemas/inbox";
 
-/** The kinds issue 27 adds: a workspace that failed or was kept after done, a failed verification, a review loop handed to the board. */
+/** Kinds about where agents work: a workspace that failed or was kept after done, a failed verification, a review loop handed to the board. */
 type WorkKind = "workspace_error" | "workspace_kept" | "verification_failed" | "review_escalated";
 type Kind = InboxItemKind | WorkKind;
 

@@ -29,7 +29,7 @@ const statusLook: Record<VerificationStatus, { tone: BadgeTone; text: string }> 
   timed_out: { tone: "amber", text: "Timed out" },
 };
 
-export function VerificationStatusBadge({ status }: { status: VerificationStatus }) {
+function VerificationStatusBadge({ status }: { status: VerificationStatus }) {
   const look = statusLook[status] ?? { tone: "gray" as const, text: status };
   return <Badge tone={look.tone} dot pulse={status === "running"}>{look.text}</Badge>;
 }

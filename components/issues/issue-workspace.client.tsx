@@ -11,7 +11,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ApiErrorAlert } from "@/components/forms/api-error";
 
 /** The issue's workspace as GET /api/issues/:issueId answers it (null before its first run). */
-export function workspaceOf(issue: IssueDetail): IssueWorkspace | null {
+function workspaceOf(issue: IssueDetail): IssueWorkspace | null {
   return (issue as IssueDetail & { workspace?: IssueWorkspace | null }).workspace ?? null;
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-// A project's work settings (issue 27): how each issue gets its workspace, how its branch is named,
+// A project's work settings: how each issue gets its workspace, how its branch is named,
 // the command Charter runs to verify an issue before done, and who reviews it. Only the board writes
 // them (PATCH /api/projects/:projectId with the API's own field names).
 import { useState, type FormEvent } from "react";

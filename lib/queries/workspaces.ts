@@ -1,4 +1,4 @@
-// Issue 27 on the board: an issue's execution workspace, work products, verifications and review, a
+// Where agents do the work, on the board: an issue's execution workspace, work products, verifications and review, a
 // project's work settings, and the company's execution workspaces. Keys sit under the issue's detail
 // key (so an issue's live events re-read them) or under the company.
 import { apiGet, apiPage, apiSend } from "@/lib/queries/fetcher";
@@ -63,7 +63,7 @@ export interface VerificationCommand {
 
 export type ReviewRule = null | { kind: "board" } | { kind: "agent"; agentId: string };
 
-/** The four settings of a project that issue 27 adds (GET and the board's PATCH /api/projects/:projectId). */
+/** A project's workspace, branch, verification and review settings (GET and the board's PATCH /api/projects/:projectId). */
 export interface ProjectWorkSettings {
   workspacePolicy: WorkspacePolicy | null;
   branchTemplate: string | null;
@@ -83,7 +83,7 @@ export interface ExecutionWorkspaceRow extends IssueWorkspace {
   updatedAt?: string;
 }
 
-export const VERIFICATION_PAGE_SIZE = 10;
+const VERIFICATION_PAGE_SIZE = 10;
 
 export const workKeys = {
   products: (companyId: string, issueId: string) => [...issueKeys.detail(companyId, issueId), "work-products"] as const,
@@ -93,8 +93,6 @@ export const workKeys = {
 };
 
 export const fetchWorkProducts = (issueId: string) => apiPage<WorkProduct>(`/api/issues/${issueId}/work-products`, { limit: 200 });
-export const updateWorkProduct = (id: string, patch: { status?: string; title?: string; url?: string }) =>
-  apiSend<WorkProduct>("PATCH", `/api/work-products/${id}`, patch);
 
 export const fetchVerifications = (issueId: string) => apiPage<Verification>(`/api/issues/${issueId}/verifications`, { limit: VERIFICATION_PAGE_SIZE });
 export const startVerification = (issueId: string) => apiSend<Verification>("POST", `/api/issues/${issueId}/verifications`, {});
