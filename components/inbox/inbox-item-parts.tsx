@@ -1,10 +1,6 @@
 import type { InboxItemKind } from "@/lib/schemas/inbox";
 
-/** Kinds about where agents work: a workspace that failed or was kept after done, a failed verification, a review loop handed to the board. */
-type WorkKind = "workspace_error" | "workspace_kept" | "verification_failed" | "review_escalated";
-type Kind = InboxItemKind | WorkKind;
-
-export const kindLabels: Record<Kind, string> = {
+export const kindLabels: Record<InboxItemKind, string> = {
   approval: "Approval",
   run_failed: "Failed run",
   issue_blocked: "Blocked",
@@ -12,13 +8,9 @@ export const kindLabels: Record<Kind, string> = {
   mention: "Mention",
   agent_paused: "Paused agent",
   routine_run: "Routine",
-  workspace_error: "Workspace failed",
-  workspace_kept: "Work kept",
-  verification_failed: "Failed verification",
-  review_escalated: "Review stuck",
 };
 
-export const kindTones: Record<Kind, string> = {
+export const kindTones: Record<InboxItemKind, string> = {
   approval: "bg-amber-50 text-amber-800",
   run_failed: "bg-red-50 text-red-700",
   issue_blocked: "bg-orange-50 text-orange-700",
@@ -26,10 +18,6 @@ export const kindTones: Record<Kind, string> = {
   mention: "bg-violet-50 text-violet-700",
   agent_paused: "bg-slate-100 text-slate-700",
   routine_run: "bg-amber-50 text-amber-800",
-  workspace_error: "bg-red-50 text-red-700",
-  workspace_kept: "bg-amber-50 text-amber-800",
-  verification_failed: "bg-red-50 text-red-700",
-  review_escalated: "bg-violet-50 text-violet-700",
 };
 
 const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [["day", 86_400], ["hour", 3_600], ["minute", 60]];

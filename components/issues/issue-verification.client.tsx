@@ -104,6 +104,7 @@ function VerificationRow({ companyId, v, open }: { companyId: string; v: Verific
           <time dateTime={v.startedAt} className="ml-auto text-xs text-fg-subtle">{formatDateTime(v.startedAt)}</time>
         </summary>
         <div className="mt-2 space-y-2">
+          {v.error && <p className="break-words text-sm text-red-700">{v.error}</p>}
           <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-md bg-code p-3 font-mono text-xs text-code-fg" aria-label="The log's tail" tabIndex={0}>
             {v.logTail?.trim() ? v.logTail : "(no output)"}
           </pre>

@@ -73,8 +73,9 @@ function readPatch(form: FormData, before: ProjectWorkSettings): Patch {
   const patch: Patch = {};
   const policy = (text("workspacePolicy") || null) as WorkspacePolicy | null;
   if (policy && policy !== before.workspacePolicy) patch.workspacePolicy = policy;
+  // empty means the default template, which GET answers for a project that sets none
   const template = text("branchTemplate") || null;
-  if (template !== before.branchTemplate) patch.branchTemplate = template;
+  if ((template ?? DEFAULT_TEMPLATE_HINT) !== (before.branchTemplate ?? DEFAULT_TEMPLATE_HINT)) patch.branchTemplate = template;
   const verification: VerificationCommand | null = form.get("verify") === "on" ? {
     command: text("command"),
     args: String(form.get("args") ?? "").split("\n").map((a) => a.trim()).filter(Boolean),

@@ -2,7 +2,7 @@
 
 // The company's execution workspaces (one per issue that has run): path, branch, base, how far ahead or
 // behind, uncommitted changes, disk use and state; Remove deletes one by hand (its worktree and local
-// branch). The API refuses while a run holds it (409) and a dirty one without force.
+// branch). The API refuses while a run holds it (409), and work that has not landed without force.
 import Link from "next/link";
 import { useState } from "react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -72,8 +72,12 @@ export function ExecutionWorkspaceList({ companyId, prefix, canWrite }: { compan
               {rows.map((ws) => (
                 <TR key={ws.id} data-testid="execution-workspace">
                   <TD className="max-w-72">
-                    <Link href={`/${prefix}/issues/${ws.issueIdentifier ?? ws.issueId}`} className="font-medium text-link hover:underline">{ws.issueIdentifier ?? "Issue"}</Link>
-                    {ws.issueTitle && <span className="block truncate text-xs text-fg-muted" title={ws.issueTitle}>{ws.issueTitle}</span>}
+                    {ws.issue ? (
+                      <>
+                        <Link href={`/${prefix}/issues/${ws.issue.identifier}`} className="font-medium text-link hover:underline">{ws.issue.identifier}</Link>
+                        <span className="block truncate text-xs text-fg-muted" title={ws.issue.title}>{ws.issue.title}</span>
+                      </>
+                    ) : <span className="text-fg-muted">A deleted issue</span>}
                     <span className="block truncate font-mono text-xs text-fg-subtle" title={ws.path ?? undefined}>{ws.path ?? "not made yet"}</span>
                   </TD>
                   <TD className="font-mono text-xs">
@@ -89,8 +93,9 @@ export function ExecutionWorkspaceList({ companyId, prefix, canWrite }: { compan
                   </TD>
                   {canWrite && (
                     <TD className="text-right">
-                      {ws.state !== "removed" && ws.path && (
-                        <Button size="sm" variant="danger" aria-label={`Remove the workspace of ${ws.issueIdentifier ?? "this issue"}`} onClick={() => { remove.reset(); setForce(false); setRemoving(ws); }}>Remove</Button>
+                      {ws.lockedByRunId && <span className="text-xs text-fg-muted">In use by a run</span>}
+                      {ws.state !== "removed" && ws.path && !ws.lockedByRunId && (
+                        <Button size="sm" variant="danger" aria-label={`Remove the workspace of ${ws.issue?.identifier ?? "a deleted issue"}`} onClick={() => { remove.reset(); setForce(false); setRemoving(ws); }}>Remove</Button>
                       )}
                     </TD>
                   )}
@@ -111,12 +116,16 @@ export function ExecutionWorkspaceList({ companyId, prefix, canWrite }: { compan
         onConfirm={() => removing && remove.mutate(removing)}
         pending={remove.isPending}
         error={remove.error?.message}
-        title={`Remove the workspace of ${removing?.issueIdentifier ?? "this issue"}?`}
+        title={`Remove the workspace of ${removing?.issue?.identifier ?? "a deleted issue"}?`}
         confirmLabel="Remove workspace"
       >
         <p>Its worktree and local branch <code className="break-all font-mono text-xs">{removing?.branch}</code> are deleted. Commits pushed or merged elsewhere stay there.</p>
-        {removing?.dirty && (
-          <Checkbox className="mt-3" checked={force} onChange={(e) => setForce(e.target.checked)} label="Delete its uncommitted changes too" hint="They exist nowhere else." />
+        {(removing?.dirty || (removing?.ahead ?? 0) > 0) && (
+          <Checkbox
+            className="mt-3" checked={force} onChange={(e) => setForce(e.target.checked)}
+            label="Remove it although its work has not landed"
+            hint="Uncommitted changes are lost; a branch with commits neither merged nor pushed is kept."
+          />
         )}
       </ConfirmDialog>
     </>

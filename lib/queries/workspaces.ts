@@ -51,6 +51,8 @@ export interface Verification {
   durationMs: number | null;
   headSha: string | null;
   logTail: string | null;
+  /** why it failed without a usable exit code (no workspace, the command missing, the timeout) */
+  error?: string | null;
   startedAt: string;
   finishedAt: string | null;
 }
@@ -74,13 +76,12 @@ export interface ProjectWorkSettings {
 /** A row of the company's execution workspaces (the board's list, with disk use). */
 export interface ExecutionWorkspaceRow extends IssueWorkspace {
   id: string;
-  issueId: string;
-  issueIdentifier?: string | null;
-  issueTitle?: string | null;
   projectId: string;
+  /** null once the issue is deleted */
+  issue: { id: string; identifier: string; title: string; status: string } | null;
   diskBytes: number | null;
-  lockedByRunId?: string | null;
-  updatedAt?: string;
+  lockedByRunId: string | null;
+  updatedAt: string;
 }
 
 const VERIFICATION_PAGE_SIZE = 10;
