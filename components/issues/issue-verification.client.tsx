@@ -57,7 +57,13 @@ export function IssueVerification({ companyId, issue, maps, canWrite }: Props) {
   const queryClient = useQueryClient();
   const checks = useProjectChecks(companyId, issue.projectId);
   const key = workKeys.verifications(companyId, issue.id);
-  const query = useQuery({ queryKey: key, queryFn: () => fetchVerifications(issue.id), enabled: !!issue.projectId });
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => fetchVerifications(issue.id),
+    enabled: !!issue.projectId,
+    // live events re-read it when one finishes; this only covers a stream that is away
+    refetchInterval: (q) => (q.state.data?.items[0]?.status === "running" ? 5_000 : false),
+  });
   const run = useMutation({
     mutationFn: () => startVerification(issue.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
