@@ -70,3 +70,11 @@ export function markdownPreview(md: string): string {
   const line = md.split("\n").map((l) => l.trim()).find(Boolean) ?? "";
   return line.replace(/^(#+|>|[-*+]|\d+\.)\s+/, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[*_`~]/g, "");
 }
+
+/** "812 B", "4.2 KB", "31 KB", "1.5 MB", "2.3 GB": a file's or a folder's size. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
+  if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(1)} GB`;
+}

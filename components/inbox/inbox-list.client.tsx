@@ -96,8 +96,9 @@ export function InboxList({ companyId, firstPage }: { companyId: string; firstPa
       {items.length === 0 ? (
         query.isLoading ? <p className="text-sm text-slate-500">Loading…</p> : unfiltered ? (
           <EmptyState title="Nothing needs you right now">
-            Approvals waiting for the board, failed runs, blocked issues, issues assigned to you, comments that mention you and agents paused by
-            their budget or the loop breaker appear here.
+            Approvals waiting for the board, failed runs, blocked issues, issues assigned to you, comments that mention you, agents paused by
+            their budget or the loop breaker, failed verifications, reviews handed to the board, workspaces that failed and work kept after
+            done appear here.
           </EmptyState>
         ) : (
           <EmptyState title="Nothing here">Nothing matches this filter. Choose All to see everything.</EmptyState>

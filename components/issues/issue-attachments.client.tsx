@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { attachmentKeys, deleteAttachment, fetchAttachments, uploadAttachment, type AttachmentDto } from "@/lib/queries/attachments";
 import { activityKeys } from "@/lib/queries/activity";
-import { formatDateTime } from "@/lib/format";
+import { formatBytes, formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/cn";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -25,12 +25,6 @@ function useAttachments(companyId: string, issueId: string, initial?: Attachment
 const FOLD_AT = 24;
 const SHOWN_IMAGES = 12;
 const SHOWN_FILES = 6;
-
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** "Attachments": images as thumbnails, other files as download links; attach and remove for writers. */
 export function IssueAttachments({ companyId, issueId, initial, directory, maps, canWrite }: {

@@ -27,6 +27,8 @@ import type { ActivityEntryDto } from "@/lib/dto/activity-entry";
 import type { ApprovalDto } from "@/lib/dto/approvals";
 import { IssueActivity } from "@/components/issues/issue-activity.client";
 import { IssueApprovals } from "@/components/issues/issue-approvals.client";
+import { IssueWorkProducts, IssueWorkspacePanel } from "@/components/issues/issue-workspace.client";
+import { IssueVerification } from "@/components/issues/issue-verification.client";
 
 interface Props {
   companyId: string;
@@ -81,6 +83,8 @@ export function IssueDetailView({ companyId, prefix, initialIssue, initialCommen
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <Description companyId={companyId} prefix={prefix} issue={issue} directory={directory} canWrite={canWrite} />
           <IssueAttachments companyId={companyId} issueId={issue.id} directory={directory} maps={maps} canWrite={canWrite} />
+          <IssueVerification companyId={companyId} issue={issue} maps={maps} canWrite={canWrite} />
+          <IssueWorkProducts companyId={companyId} issueId={issue.id} hideWhenEmpty={!issue.projectId} />
           <SubIssues companyId={companyId} prefix={prefix} issue={issue} initial={initialChildren} directory={directory} maps={maps} canWrite={canWrite} />
           <IssueApprovals companyId={companyId} prefix={prefix} issueId={issue.id} initial={initialApprovals} directory={directory} />
           <IssueRuns companyId={companyId} prefix={prefix} issueId={issue.id} initial={initialRuns} agents={maps.agent} />
@@ -91,6 +95,7 @@ export function IssueDetailView({ companyId, prefix, initialIssue, initialCommen
         <div className="order-first space-y-6 lg:order-none">
           <IssueProperties companyId={companyId} prefix={prefix} issue={issue} directory={directory} maps={maps} canWrite={canWrite} />
           <IssueCheckout companyId={companyId} prefix={prefix} issue={issue} maps={maps} canWrite={canWrite} />
+          {issue.projectId && <IssueWorkspacePanel issue={issue} />}
         </div>
       </div>
     </div>

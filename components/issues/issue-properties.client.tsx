@@ -14,6 +14,7 @@ import { Assignee } from "@/components/issues/assignee";
 import { AgentLiveStatus } from "@/components/runs/agent-live-status.client";
 import { LabelChip } from "@/components/issues/label-chips";
 import { useIssueUpdate } from "@/components/issues/use-issue-update";
+import { DoneOverride, isVerificationRequired } from "@/components/issues/done-override.client";
 import type { Directory, DirectoryMaps } from "@/components/issues/directory";
 
 const USER = "board-user";
@@ -45,7 +46,9 @@ export function IssueProperties({ companyId, prefix, issue, directory, maps, can
     <Card>
       <CardHeader title="Details" />
       <CardBody className="space-y-4">
-        <ApiErrorAlert error={update.error} />
+        {isVerificationRequired(update.error) && canWrite
+          ? <DoneOverride companyId={companyId} issueId={issue.id} refusal={update.error} onDone={() => update.reset()} />
+          : <ApiErrorAlert error={update.error} />}
         <dl className="grid grid-cols-[5.5rem_1fr] items-center gap-x-3 gap-y-3 text-sm">
           <Row label="Status" htmlFor="issue-status-control">
             {canWrite && statusChoices(issue).length > 0 ? (

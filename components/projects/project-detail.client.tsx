@@ -21,6 +21,7 @@ import { IssueList } from "@/components/issues/issue-list.client";
 import { GoalStatusBadge } from "@/components/goals/goal-badges";
 import { ProjectStatusBadge } from "@/components/projects/project-status-badge";
 import { WorkspacesCard } from "@/components/projects/workspaces-card.client";
+import { WorkSettingsCard } from "@/components/projects/work-settings-card.client";
 import { useDirectoryMaps, type Directory } from "@/components/issues/directory";
 
 interface Props {
@@ -74,6 +75,7 @@ export function ProjectDetail({ companyId, prefix, initialProject, initialIssues
             </CardBody>
           </Card>
           <WorkspacesCard companyId={companyId} project={project} canWrite={canWrite} />
+          <WorkSettingsCard companyId={companyId} project={project} maps={maps} canWrite={canWrite} />
           <Card>
             <CardHeader
               title="Issues"

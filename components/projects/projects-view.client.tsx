@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createProject, fetchProjects, projectKeys, type NewProject, type ProjectDto } from "@/lib/queries/projects";
 import { activityKeys } from "@/lib/queries/activity";
 import { formatDate, humanize, markdownPreview } from "@/lib/format";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog.client";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -49,7 +49,12 @@ export function ProjectsView({ companyId, prefix, initialProjects, goals, status
       <PageHeader
         title="Projects"
         description={projects.length === 0 ? "Bodies of work that serve the company's goals." : `${projects.length} ${projects.length === 1 ? "project" : "projects"}`}
-        actions={projects.length > 0 ? newButton : undefined}
+        actions={projects.length > 0 && (
+          <>
+            <Link href={`/${prefix}/workspaces`} className={buttonClasses("secondary")}>Workspaces</Link>
+            {newButton}
+          </>
+        )}
       />
       {projects.length === 0 ? (
         <EmptyState icon={<FolderGlyph />} title="No projects yet" action={newButton}>

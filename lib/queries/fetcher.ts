@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details: ApiErrorDetail[] = [],
+    /** `details` when the API answered an object rather than field errors (e.g. `{missing: [...]}`) */
+    readonly info: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -31,8 +33,9 @@ async function toApiError(res: Response): Promise<ApiError> {
     // not JSON: a proxy or a crash page; the status still says enough
   }
   const details = Array.isArray(body.details) ? (body.details as ApiErrorDetail[]) : [];
+  const info = body.details && typeof body.details === "object" && !Array.isArray(body.details) ? (body.details as Record<string, unknown>) : {};
   const fallback = res.status === 401 ? "Your session has ended: sign in again" : `Request failed (${res.status})`;
-  return new ApiError(res.status, body.code ?? "unknown", body.error ?? fallback, details);
+  return new ApiError(res.status, body.code ?? "unknown", body.error ?? fallback, details, info);
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -122,6 +122,8 @@ export type IssuePatch = Partial<{
   parentId: string | null;
   labelIds: string[];
   comment: string;
+  /** the board closes an issue whose project's verification or review is missing */
+  overrideReason: string;
 }>;
 
 export const fetchIssue = (ref: string) => apiGet<IssueDetail>(`/api/issues/${encodeURIComponent(ref)}`);

@@ -1,6 +1,7 @@
 // Projects and their workspaces: query keys nested under the company, and the fetchers.
 import type { ProjectDto, WorkspaceDto } from "@/lib/dto/projects";
 import { apiAll, apiGet, apiSend } from "@/lib/queries/fetcher";
+import type { ProjectWorkSettings } from "@/lib/queries/workspaces";
 
 export type { ProjectDto, WorkspaceDto };
 
@@ -27,7 +28,7 @@ export interface NewProject {
   workspace?: WorkspaceInput;
 }
 
-export type ProjectPatch = Partial<{ name: string; description: string; status: string; goalIds: string[]; targetDate: string | null }>;
+export type ProjectPatch = Partial<{ name: string; description: string; status: string; goalIds: string[]; targetDate: string | null } & ProjectWorkSettings>;
 
 export const fetchProjects = (companyId: string) => apiAll<ProjectDto>(`/api/companies/${companyId}/projects`);
 export const fetchProject = (projectId: string) => apiGet<ProjectDto>(`/api/projects/${projectId}`);
