@@ -15,6 +15,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { tsImport } from "tsx/esm/api";
 import { machine, percentile, saveResult, sleep, startCharter, withPg } from "./lib.mjs";
 
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
@@ -79,6 +80,41 @@ function plainWorktrees(repo, count) {
   return { ...summary(times), totalSeconds: Math.round(totalMs / 100) / 10, diskMiB: Math.round(kib / 1024), diskMiBPerWorktree: Math.round(kib / count / 102.4) / 10 };
 }
 
+/**
+ * `count` issues' worktrees made one after another by the worker's own step before a run
+ * (prepareRunWorkspace: the job read from the database, the worktree and branch made under the repository's
+ * lock, the row recorded), each on the workspace row the claim makes for an issue's first run.
+ */
+async function charterWorktrees(c, repo, count) {
+  process.env.DATABASE_URL = c.databaseUrl;
+  process.env.CHARTER_DATA_DIR = c.dataDir;
+  const { prepareRunWorkspace } = await tsImport("../lib/runtime/run-workspace.ts", import.meta.url);
+  const company = await c.api("POST", "/api/companies", { name: "Bench Worktrees", issuePrefix: "WTB" });
+  const project = await c.api("POST", `/api/companies/${company.id}/projects`, { name: "Bench repository", status: "active", workspace: { cwd: repo } });
+  const times = [];
+  const dirs = [];
+  await withPg(c.databaseUrl, async (db) => {
+    for (let i = 0; i < count; i++) {
+      const issue = await c.api("POST", `/api/companies/${company.id}/issues`, { title: `Worktree ${i} of the bench`, projectId: project.id });
+      const { rows } = await db.query(`INSERT INTO "ExecutionWorkspace" (id, "companyId", "projectId", "issueId", policy, "updatedAt")
+                                       VALUES (uuidv7(), $1, $2, $3, 'git_worktree', now()) RETURNING id`, [company.id, project.id, issue.id]);
+      const run = { runId: crypto.randomUUID(), companyId: company.id, executionWorkspaceId: rows[0].id, adapterConfig: {} };
+      const t = performance.now();
+      const step = await prepareRunWorkspace(run, () => {});
+      times.push(performance.now() - t);
+      if (step.error) throw new Error(step.error);
+      dirs.push(step.run.workspace.path);
+    }
+  });
+  const totalMs = times.reduce((s, x) => s + x, 0);
+  const kib = diskKiB(...dirs);
+  const adminKiB = diskKiB(path.join(repo, ".git", "worktrees"));
+  return {
+    ...summary(times), totalSeconds: Math.round(totalMs / 100) / 10, distinctPaths: new Set(dirs).size,
+    diskMiB: Math.round(kib / 1024), diskMiBPerWorktree: Math.round(kib / count / 102.4) / 10, gitAdminMiB: Math.round(adminKiB / 1024),
+  };
+}
+
 /** The company's live stream, keeping when each run's first `run.log` event arrived. */
 async function runLogArrivals(c, companyId) {
   const abort = new AbortController();
@@ -124,7 +160,10 @@ async function timedWake(c, db, live, agentId, issueId) {
     const run = rows[0];
     if (run && run.status !== "succeeded") throw new Error(`run ${run.id} ${run.status}: ${run.error}`);
     if (run && live.firstLog.has(run.id)) {
-      const [printed, cwd] = run.log.trim().split("\n");
+      // Charter's own line about the workspace comes first; the agent's are the time, then its cwd
+      const lines = run.log.split("\n");
+      const at = lines.findIndex((l) => /^\d{13}$/.test(l));
+      const [printed, cwd] = lines.slice(at);
       return {
         claimMs: run.createdAt.getTime() - t0, printedMs: Number(printed) - t0, eventMs: live.firstLog.get(run.id) - t0,
         cwd, executionWorkspaceId: run.executionWorkspaceId,
@@ -186,11 +225,12 @@ const plain = plainWorktrees(repo, WORKTREES);
 const c = await startCharter();
 let out;
 try {
+  const worktrees = await charterWorktrees(c, repo, WORKTREES);
   const first = await firstOutput(c, repo);
   out = {
     date: new Date(started).toISOString(), machine: host, cores: os.cpus().length,
     loadAverage: { before: loadBefore.map((l) => Math.round(l * 10) / 10), after: os.loadavg().map((l) => Math.round(l * 10) / 10) },
-    repository, plainGitWorktrees: plain,
+    repository, plainGitWorktrees: plain, charterWorktrees: worktrees,
     firstOutput: { rounds: ROUNDS, ...firstOutputReport(first, repo) },
   };
 } finally {
