@@ -10,13 +10,14 @@
 //     worktree reused), and a run for an issue without a project (the agent's own cwd, no workspace).
 //     Measured from the wake to the line printed, and to the line's `run.log` event on the company's
 //     live stream (a run's log is written about once a second, so that one is about a second later)
-// BENCH_FILES, BENCH_WORKTREES and BENCH_ROUNDS make it smaller for a smoke run.
-import { execFileSync } from "node:child_process";
+// BENCH_FILES, BENCH_WORKTREES and BENCH_ROUNDS make it smaller for a smoke run; BENCH_WORKER=external
+// runs the server with CHARTER_WORKER=off and one `npm run worker` process (the worker from source).
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { tsImport } from "tsx/esm/api";
-import { machine, percentile, saveResult, sleep, startCharter, withPg } from "./lib.mjs";
+import { machine, percentile, root, saveResult, sleep, startCharter, withPg } from "./lib.mjs";
 
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 const WORKTREES = Number(process.env.BENCH_WORKTREES ?? 100);
@@ -222,20 +223,28 @@ const t = performance.now();
 const repo = makeRepository(FILES);
 const repository = { files: FILES, commits: Number(git(repo, "rev-list", "--count", "HEAD")), madeSeconds: Math.round((performance.now() - t) / 100) / 10, diskMiB: Math.round(diskKiB(repo) / 1024) };
 const plain = plainWorktrees(repo, WORKTREES);
+const external = process.env.BENCH_WORKER === "external";
+if (external) process.env.CHARTER_WORKER = "off";
 const c = await startCharter();
+const worker = external
+  ? spawn(process.execPath, [path.join(root, "scripts/worker.mjs")], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DATABASE_URL: c.databaseUrl, CHARTER_DATA_DIR: c.dataDir, LOG_LEVEL: "warn" } })
+  : null;
 let out;
 try {
   const worktrees = await charterWorktrees(c, repo, WORKTREES);
   const first = await firstOutput(c, repo);
   out = {
-    date: new Date(started).toISOString(), machine: host, cores: os.cpus().length,
+    date: new Date(started).toISOString(), machine: host, cores: os.cpus().length, worker: external ? "npm run worker" : "in the server",
     loadAverage: { before: loadBefore.map((l) => Math.round(l * 10) / 10), after: os.loadavg().map((l) => Math.round(l * 10) / 10) },
     repository, plainGitWorktrees: plain, charterWorktrees: worktrees,
     firstOutput: { rounds: ROUNDS, ...firstOutputReport(first, repo) },
   };
 } finally {
+  worker?.kill("SIGTERM");
   await c.stop();
   fs.rmSync(repo, { recursive: true, force: true });
 }
 console.log(JSON.stringify(out, null, 2));
 if (!process.env.BENCH_NO_SAVE) console.log(`saved ${saveResult("workspaces", out)}`);
+// the workspace step's database pool (imported for the worktrees) would keep the process alive
+process.exit(0);
