@@ -12,8 +12,9 @@ import { RunLog } from "@/lib/runtime/run-log";
 import { prepareInstructionsDir, removeInstructionsDir } from "@/lib/runtime/instructions-dir";
 import { finishRun, markRunning } from "@/lib/runtime/run-records";
 import { RunTranscript } from "@/lib/runtime/transcript/run-transcript";
-import { redactor } from "@/lib/runtime/transcript/steps";
+import { redactor, type Redact } from "@/lib/runtime/transcript/steps";
 import { loadWakeContext, type WakeContext } from "@/lib/runtime/wake-context";
+import { prepareRunWorkspace } from "@/lib/runtime/run-workspace";
 
 export function apiBaseUrl(): string {
   const e = env();
@@ -63,6 +64,22 @@ async function withInstructions<T>(run: ClaimedRun, fn: (run: ClaimedRun, env: R
 
 const noContext: WakeContext = { source: null, issue: null, comment: null, approval: null };
 
+/** The workspace step, then the adapter in it (a workspace that cannot be made fails the run before the adapter). */
+async function runAdapter(claimed: ClaimedRun, signal: AbortSignal, write: (text: string) => void, transcript: RunTranscript, redact: Redact): Promise<AdapterResult> {
+  const step = await prepareRunWorkspace(claimed, write);
+  if ("error" in step) return { status: "failed", exitCode: null, error: step.error, usage: [] };
+  const run = step.run;
+  // the process adapter passes the environment only; a context that cannot be read leaves the
+  // prompt shorter, not the run failed
+  const wake = run.adapterType === "process" ? noContext : await loadWakeContext(run).catch((e) => {
+    log.error("loading the wake context failed", { runId: run.runId, error: String(e) });
+    return noContext;
+  });
+  return withInstructions(run, (r, extraEnv) => adapters[r.adapterType]({
+    run: r, serviceEnv: { ...serviceEnv(r), ...step.env, ...extraEnv }, signal, timeoutMs: r.timeoutSec * 1000, log: write, wake, transcript, redact,
+  }));
+}
+
 export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<void> {
   const secrets = runSecrets(run);
   const runLog = new RunLog(run.runId, run.companyId, env().CHARTER_RUN_LOG_MAX_BYTES, secrets);
@@ -73,15 +90,7 @@ export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<
     result = { status: "cancelled", exitCode: null, error: "cancelled before it started", usage: [] };
   } else {
     try {
-      // the process adapter passes the environment only; a context that cannot be read leaves the
-      // prompt shorter, not the run failed
-      const wake = run.adapterType === "process" ? noContext : await loadWakeContext(run).catch((e) => {
-        log.error("loading the wake context failed", { runId: run.runId, error: String(e) });
-        return noContext;
-      });
-      result = await withInstructions(run, (r, extraEnv) => adapters[r.adapterType]({
-        run: r, serviceEnv: { ...serviceEnv(r), ...extraEnv }, signal, timeoutMs: r.timeoutSec * 1000, log: runLog.write, wake, transcript, redact,
-      }));
+      result = await runAdapter(run, signal, runLog.write, transcript, redact);
     } catch (e) {
       log.error("adapter crashed", { runId: run.runId, error: String(e) });
       result = { status: "failed", exitCode: null, error: `the ${run.adapterType} adapter failed: ${(e as Error).message}`, usage: [] };

@@ -9,6 +9,16 @@ import { uuidv7 } from "@/lib/ids";
 import { isBudgetPaused, settleBudgets } from "@/lib/services/budgets";
 import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
 import { readAdapterConfig, readRuntimeConfig, type AdapterConfig } from "@/lib/runtime/config";
+import { attachWorkspace, issueBusySql, lockTargets, targetBusy, workspaceTarget, type WorkspaceTarget } from "@/lib/runtime/workspace-claim";
+
+/** Where a run works, once the worker has made its workspace (lib/runtime/run-workspace.ts). */
+export interface RunWorkspace {
+  policy: "git_worktree" | "shared";
+  path: string;
+  branch: string | null;
+  baseRef: string | null;
+  repoUrl: string | null;
+}
 
 export interface ClaimedRun {
   runId: string;
@@ -26,6 +36,10 @@ export interface ClaimedRun {
   /** the run key (SERVICE_API_KEY); only its digest is stored */
   token: string;
   timeoutSec: number;
+  /** the execution workspace the run holds (null: the issue's project has none, or no issue) */
+  executionWorkspaceId: string | null;
+  /** set by the worker once the workspace is made */
+  workspace?: RunWorkspace;
 }
 
 interface Candidate {
@@ -57,6 +71,7 @@ const candidatesSql = `
     JOIN "Agent" a ON a.id = w."agentId" AND a."companyId" = w."companyId"
     JOIN "Company" c ON c.id = w."companyId"
    WHERE w.status = 'queued'
+     AND NOT ${issueBusySql}
      AND (a.status IN ('paused', 'terminated', 'pending_approval') OR c.status <> 'active'
           OR (SELECT count(*) FROM "HeartbeatRun" r WHERE r."agentId" = w."agentId" AND r.status IN ('queued', 'running')) <
              CASE WHEN jsonb_typeof(a."runtimeConfig"->'maxConcurrentRuns') = 'number' THEN
@@ -153,7 +168,17 @@ function mergedContext(first: WakeContext, coalesced: WakeContext[]): WakeContex
   }));
 }
 
-async function claimOne(exec: SqlExec, c: Candidate, workerId: string): Promise<ClaimedRun> {
+/** The issue a claim of `c` would run: the newest one named by it or a wake coalesced into it (see mergedContext). */
+async function effectiveIssueId(exec: SqlExec, c: Candidate): Promise<string | null> {
+  const [row] = await exec(
+    `SELECT "issueId"::text AS "issueId" FROM "WakeRequest" WHERE "companyId" = $1::uuid AND "agentId" = $2::uuid AND status = 'coalesced'
+        AND "coalescedIntoId" = $3::uuid AND "runId" IS NULL AND "issueId" IS NOT NULL ORDER BY "createdAt" DESC, id DESC LIMIT 1`,
+    [c.companyId, c.agentId, c.id],
+  );
+  return (row?.issueId as string | undefined) ?? c.issueId;
+}
+
+async function claimOne(exec: SqlExec, c: Candidate, workerId: string, target: WorkspaceTarget | null): Promise<ClaimedRun> {
   const adapterConfig = readAdapterConfig(c.adapterConfig);
   const timeoutSec = adapterConfig.timeoutSec ?? env().CHARTER_RUN_TIMEOUT_SEC;
   const runId = uuidv7();
@@ -165,10 +190,28 @@ async function claimOne(exec: SqlExec, c: Candidate, workerId: string): Promise<
   if (context.issueId !== c.issueId) {
     await exec(`UPDATE "HeartbeatRun" SET "issueId" = $3::uuid WHERE "companyId" = $1::uuid AND id = $2::uuid`, [c.companyId, runId, context.issueId]);
   }
+  const executionWorkspaceId = target ? await attachWorkspace(exec, c.companyId, runId, target) : null;
   return {
     runId, wakeId: c.id, companyId: c.companyId, agentId: c.agentId, agentName: c.name, adapterType: c.adapterType, adapterConfig,
-    reason: c.reason, ...context, token, timeoutSec,
+    reason: c.reason, ...context, token, timeoutSec, executionWorkspaceId,
   };
+}
+
+/**
+ * Each runnable wake becomes a run, except one whose issue's workspace is busy: it stays queued
+ * (like a wake of an agent at its limit) and is claimed once the run holding it finishes.
+ */
+async function claimRunnable(exec: SqlExec, runnable: Candidate[], workerId: string): Promise<ClaimedRun[]> {
+  const targets: (WorkspaceTarget | null)[] = [];
+  for (const c of runnable) targets.push(await workspaceTarget(exec, c.companyId, await effectiveIssueId(exec, c)));
+  await lockTargets(exec, targets.filter((t): t is WorkspaceTarget => t !== null));
+  const runs: ClaimedRun[] = [];
+  for (const [i, c] of runnable.entries()) {
+    const target = targets[i];
+    if (target && (await targetBusy(exec, c.companyId, target))) continue;
+    runs.push(await claimOne(exec, c, workerId, target));
+  }
+  return runs;
 }
 
 export interface ClaimResult {
@@ -196,7 +239,7 @@ export async function claimWakes(workerId: string, limit: number): Promise<Claim
       const { resumed } = await settleBudgets(exec, null, companyId);
       for (const c of candidates) if (resumed.includes(c.agentId)) Object.assign(c, { agentStatus: "idle", pauseReason: null });
     }
-    const runs: ClaimedRun[] = [];
+    const runnable: Candidate[] = [];
     let skipped = 0;
     const seen = new Set<string>();
     for (const c of candidates) {
@@ -209,8 +252,8 @@ export async function claimWakes(workerId: string, limit: number): Promise<Claim
       // one queued wake per agent exists (coalescing), but stay safe if two slipped in
       if (seen.has(c.agentId)) continue;
       seen.add(c.agentId);
-      runs.push(await claimOne(exec, c, workerId));
+      runnable.push(c);
     }
-    return { runs, skipped };
+    return { runs: await claimRunnable(exec, runnable, workerId), skipped };
   });
 }

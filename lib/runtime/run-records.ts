@@ -69,7 +69,7 @@ export interface Finish {
 }
 
 // One statement: the run closes (unless already closed by a cancel), its key is deleted, the issue
-// locks it held are cleared, the agent goes back to idle (or error after a failure) when no other
+// locks it held are cleared (and its workspace's lock), the agent goes back to idle (or error after a failure) when no other
 // run of it is open, the board hears of it, and workers are nudged: a slot of this agent is free.
 const finishSql = `
   WITH r AS (
@@ -83,6 +83,8 @@ const finishSql = `
   ), i AS (
     UPDATE "Issue" SET "checkoutRunId" = NULL, "lockedAt" = NULL FROM r
      WHERE "Issue"."companyId" = r."companyId" AND "Issue"."assigneeAgentId" = r."agentId" AND "Issue"."checkoutRunId" = r.id
+  ), ew AS (
+    UPDATE "ExecutionWorkspace" SET "lockedByRunId" = NULL FROM r WHERE "ExecutionWorkspace"."lockedByRunId" = r.id
   ), a AS (
     UPDATE "Agent" SET status = CASE WHEN r.status IN ('failed', 'timed_out') THEN 'error'::"AgentStatus" ELSE 'idle'::"AgentStatus" END,
            "lastHeartbeatAt" = now(), "updatedAt" = now()

@@ -66,10 +66,24 @@ function approvalPart(run: ClaimedRun, wake: WakeContext): string[] {
   ];
 }
 
+function workspacePart(run: ClaimedRun): string[] {
+  const ws = run.workspace;
+  if (!ws) return [];
+  if (ws.policy === "shared") {
+    return ["## Where you work", `Your working directory is ${ws.path}, the project's folder, shared with the project's other issues ($SERVICE_WORKSPACE_CWD).`];
+  }
+  return [
+    "## Where you work",
+    `Your working directory is ${ws.path} ($SERVICE_WORKSPACE_CWD): this issue's own git worktree, on the branch ${ws.branch} (started from ${ws.baseRef ?? "the default branch"}${ws.repoUrl ? ` of ${ws.repoUrl}` : ""}).`,
+    "Work and commit there: every later run of this issue, whoever runs it, comes back to this worktree and finds what you left.",
+  ];
+}
+
 export function heartbeatPrompt(run: ClaimedRun, wake: WakeContext): string {
   const parts = [
     [`You are ${run.agentName}, an agent of a Charter company. This is one heartbeat (run ${run.runId}).`, whyWoken(run, wake)],
     issuePart(wake),
+    workspacePart(run),
     commentPart(wake),
     approvalPart(run, wake),
   ];
