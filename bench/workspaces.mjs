@@ -4,7 +4,8 @@
 //   - worktrees: 100 issues' worktrees made one after another by Charter's own workspace code (the step
 //     the worker takes before an issue's first run), p50/p95 of one and the total, and the disk they use;
 //     plain `git worktree add` of the same repository, as many times, is the reference
-//   - first output: a `process` agent whose command prints the time at once (`date +%s%3N`), woken
+//   - first output: a `process` agent whose command prints the time at once (`date +%s%3N`) and its
+//     folder, then works for two seconds (as a run does: its log is written while it runs), woken
 //     through POST /api/agents/:id/wakeup in rounds of three: the first run of a new issue of a project
 //     whose primary workspace is that repository (a new worktree), a second run of the same issue (its
 //     worktree reused), and a run for an issue without a project (the agent's own cwd, no workspace).
@@ -116,7 +117,7 @@ async function charterWorktrees(c, repo, count) {
   };
 }
 
-/** The company's live stream, keeping when each run's first `run.log` event arrived. */
+/** The company's live stream, keeping when each run's output first showed on it. */
 async function runLogArrivals(c, companyId) {
   const abort = new AbortController();
   const res = await fetch(`${c.base}/api/companies/${companyId}/events`, { headers: { authorization: `Bearer ${c.boardToken}` }, signal: abort.signal });
@@ -138,7 +139,8 @@ async function runLogArrivals(c, companyId) {
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (!block.startsWith("event: change") || !data) continue;
           const e = JSON.parse(data);
-          if (e.action === "run.log" && !firstLog.has(e.entityId)) firstLog.set(e.entityId, at);
+          // a run's output reaches the stream with its first log write, or with its finish when it ends first
+          if (e.entityType === "heartbeat_run" && ["run.log", "run.finished"].includes(e.action) && !firstLog.has(e.entityId)) firstLog.set(e.entityId, at);
         }
       }
     } catch { /* the stream is closed at the end */ }
@@ -170,7 +172,10 @@ async function timedWake(c, db, live, agentId, issueId) {
         cwd, executionWorkspaceId: run.executionWorkspaceId,
       };
     }
-    if (Date.now() > deadline) throw new Error(`no finished run with its log event for wake ${wake.id} after 2 minutes`);
+    if (Date.now() > deadline) {
+      const { rows: state } = await db.query(`SELECT w.status::text AS wake, r.id, r.status::text AS run, r.log FROM "WakeRequest" w LEFT JOIN "HeartbeatRun" r ON r."wakeRequestId" = w.id WHERE w.id = $1`, [wake.id]);
+      throw new Error(`no finished run with its log event for wake ${wake.id} after 2 minutes: ${JSON.stringify(state)}`);
+    }
     await sleep(10);
   }
 }
@@ -180,7 +185,7 @@ async function firstOutput(c, repo) {
   const company = await c.api("POST", "/api/companies", { name: "Bench Workspaces", issuePrefix: "WSB" });
   const project = await c.api("POST", `/api/companies/${company.id}/projects`, { name: "Bench repository", status: "active", workspace: { cwd: repo } });
   const agent = await c.api("POST", `/api/companies/${company.id}/agents`, {
-    name: "Printer", role: "engineer", adapterType: "process", adapterConfig: { command: "date +%s%3N; pwd" },
+    name: "Printer", role: "engineer", adapterType: "process", adapterConfig: { command: "date +%s%3N; pwd; sleep 2" },
     // dozens of wakes a minute would trip the loop breaker (its purpose); the bench measures the start
     runtimeConfig: { loopBreaker: { enabled: false } },
   });
