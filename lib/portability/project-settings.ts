@@ -1,5 +1,5 @@
-// A project's workspace policy, branch template, verification command and review rule in a package
-// (issue 27): `.charter.yaml` projects.<slug>.{workspacePolicy, branchTemplate, verification, review},
+// A project's workspace policy, branch template, verification command and review rule in a package:
+// `.charter.yaml` projects.<slug>.{workspacePolicy, branchTemplate, verification, review},
 // each only when the project sets it. A review agent travels by its package slug. What Charter runs
 // is the board's to set, so an import by an agent takes none of them; a value the API would refuse
 // is left out with a warning, never an error.
@@ -30,7 +30,7 @@ const flag = /(?:^|\s)--?([A-Za-z_][\w.-]*)$/;
 const urlWithPassword = /[a-z][a-z0-9+.-]*:\/\/[^/@\s]*:[^/@\s]*@/i;
 
 /** Whether a command line carries what looks like a secret (a token in an argument, a password in a URL). */
-export function commandLooksSecret(parts: string[]): boolean {
+function commandLooksSecret(parts: string[]): boolean {
   return parts.some((part, i) =>
     urlWithPassword.test(part) ||
     [...part.matchAll(assignment)].some((m) => isSecretEnvName(m[1])) ||
@@ -70,7 +70,7 @@ export interface PlannedSettings {
   review: { kind: "board" } | { kind: "agent"; agentSlug: string } | null;
 }
 
-export const noSettings: PlannedSettings = { workspacePolicy: null, branchTemplate: null, verification: null, review: null };
+const noSettings: PlannedSettings = { workspacePolicy: null, branchTemplate: null, verification: null, review: null };
 
 const settingKeys = ["workspacePolicy", "branchTemplate", "verification", "review"] as const;
 

@@ -1,5 +1,5 @@
 // A project's workspace policy, branch template, verification command and review rule travel in
-// company packages (issue 27): exported only when set, the review agent by its package slug, nothing
+// company packages: exported only when set, the review agent by its package slug, nothing
 // that looks secret and no local path; imported through the API's own rules, and only from the board.
 import { parse as parseYaml } from "yaml";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// A project's workspace policy, branch template, verification command and review rule (issue 27):
+// A project's workspace policy, branch template, verification command and review rule:
 // read with their defaults, written by the board only, each refused value a 422 naming its field.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
