@@ -7,7 +7,7 @@ import type { ProjectWorkspace, WorkspacePolicy } from "@/lib/generated/prisma/c
 
 /** A folder holding a repository of its own: a .git directory, or the .git file of a worktree or submodule. */
 function isGitRepository(cwd: string): boolean {
-  return path.isAbsolute(cwd) && fs.existsSync(path.join(cwd, ".git"));
+  return fs.existsSync(path.join(cwd, ".git"));
 }
 
 export function defaultWorkspacePolicy(primary: Pick<ProjectWorkspace, "cwd" | "repoUrl"> | undefined): WorkspacePolicy {
