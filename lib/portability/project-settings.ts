@@ -1,12 +1,12 @@
-// A project's workspace policy, branch template, verification command and review rule in a package
-// (issue 27): `.charter.yaml` projects.<slug>.{workspacePolicy, branchTemplate, verification, review},
+// A project's workspace policy, branch template, verification command and review rule in a package:
+// `.charter.yaml` projects.<slug>.{workspacePolicy, branchTemplate, verification, review},
 // each only when the project sets it. A review agent travels by its package slug. What Charter runs
 // is the board's to set, so an import by an agent takes none of them; a value the API would refuse
 // is left out with a warning, never an error.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { reviewOf, verificationOf } from "@/lib/dto/projects";
 import { DEFAULT_VERIFICATION_TIMEOUT_SEC, projectSettingsSchema } from "@/lib/schemas/projects";
-import { isSecretEnvName } from "@/lib/secrets";
+import { isSecretEnvName, isSecretKey } from "@/lib/secrets";
 import type { YamlMap } from "@/lib/portability/import/parse";
 
 export interface StoredSettings {
@@ -24,18 +24,21 @@ type SettingsManifest = {
   review?: { kind: "board" } | { kind: "agent"; agent: string };
 };
 
-// NAME=value, --name=value and `--name value` where the name reads as a secret; a URL with a password
-const assignment = /(?:^|\s)-{0,2}([A-Za-z_][\w.-]*)=/g;
+// NAME=value by the env rule (GH_TOKEN=…); --name=value and `--name value` by the key rule, which
+// reads --passWithNoTests as harmless; a URL with a password
+const assignment = /(?:^|\s)(-{0,2})([A-Za-z_][\w.-]*)=/g;
 const flag = /(?:^|\s)--?([A-Za-z_][\w.-]*)$/;
 const urlWithPassword = /[a-z][a-z0-9+.-]*:\/\/[^/@\s]*:[^/@\s]*@/i;
 
+const secretAssignment = (part: string) => [...part.matchAll(assignment)].some(([, dashes, name]) => (dashes ? isSecretKey(name) : isSecretEnvName(name)));
+const secretFlag = (previous: string | undefined) => {
+  const name = previous === undefined ? undefined : flag.exec(previous.trim())?.[1];
+  return name !== undefined && isSecretKey(name);
+};
+
 /** Whether a command line carries what looks like a secret (a token in an argument, a password in a URL). */
-export function commandLooksSecret(parts: string[]): boolean {
-  return parts.some((part, i) =>
-    urlWithPassword.test(part) ||
-    [...part.matchAll(assignment)].some((m) => isSecretEnvName(m[1])) ||
-    (i > 0 && flag.test(parts[i - 1].trim()) && isSecretEnvName(flag.exec(parts[i - 1].trim())![1])),
-  );
+function commandLooksSecret(parts: string[]): boolean {
+  return parts.some((part, i) => urlWithPassword.test(part) || secretAssignment(part) || secretFlag(parts[i - 1]));
 }
 
 /** The manifest keys of a project's settings; `agentSlugs` maps the exported agents' ids to their slugs. */
@@ -70,7 +73,7 @@ export interface PlannedSettings {
   review: { kind: "board" } | { kind: "agent"; agentSlug: string } | null;
 }
 
-export const noSettings: PlannedSettings = { workspacePolicy: null, branchTemplate: null, verification: null, review: null };
+const noSettings: PlannedSettings = { workspacePolicy: null, branchTemplate: null, verification: null, review: null };
 
 const settingKeys = ["workspacePolicy", "branchTemplate", "verification", "review"] as const;
 

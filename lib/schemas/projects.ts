@@ -73,7 +73,7 @@ const verification = z.strictObject({
     .optional().describe("Its arguments; default none"),
   timeoutSec: z.number()
     .refine((n) => Number.isInteger(n) && n >= 1 && n <= 7200, { message: "must be a whole number of seconds from 1 to 7200", params: REFUSED })
-    .optional().describe(`Default ${DEFAULT_VERIFICATION_TIMEOUT_SEC}`),
+    .meta({ type: "integer", minimum: 1, maximum: 7200 }).optional().describe(`Seconds; default ${DEFAULT_VERIFICATION_TIMEOUT_SEC}`),
 }).superRefine((v, ctx) => {
   // the board writes a shell line as args, so the bound covers the whole command line
   const bytes = utf8Bytes(v.command) + (v.args ?? []).reduce((n, a) => n + (typeof a === "string" ? utf8Bytes(a) : 0), 0);

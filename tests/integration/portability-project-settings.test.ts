@@ -1,5 +1,5 @@
 // A project's workspace policy, branch template, verification command and review rule travel in
-// company packages (issue 27): exported only when set, the review agent by its package slug, nothing
+// company packages: exported only when set, the review agent by its package slug, nothing
 // that looks secret and no local path; imported through the API's own rules, and only from the board.
 import { parse as parseYaml } from "yaml";
 import { describe, expect, it } from "vitest";
@@ -33,6 +33,7 @@ describe("export of a project's settings", () => {
       workspace: { cwd: "/srv/checkouts/apollo", repoUrl: "https://github.com/acme/apollo" },
     });
     await project(w, { name: "Gemini", verification: { command: "make" }, review: { kind: "board" }, workspace: { cwd: "/home/me/gemini" } });
+    await project(w, { name: "Vitest", verification: { command: "npx", args: ["vitest", "run", "--passWithNoTests", "tests/", "NODE_ENV=test"] } });
     await project(w, { name: "Plain" });
     const { files, manifest, warnings } = await exported(w);
     const managerSlug = (await db().agent.findUniqueOrThrow({ where: { id: w.manager.id } })).urlKey;
@@ -43,6 +44,8 @@ describe("export of a project's settings", () => {
     });
     expect(manifest.projects.gemini).toEqual({ status: "planned", verification: { command: "make" }, review: { kind: "board" } });
     expect(manifest.projects.plain).toEqual({ status: "planned" });
+    // a flag or a variable that only sounds like one is no secret
+    expect(manifest.projects.vitest.verification).toEqual({ command: "npx", args: ["vitest", "run", "--passWithNoTests", "tests/", "NODE_ENV=test"] });
     const text = Object.values(files).filter((f) => typeof f === "string").join("\n");
     expect(text).not.toContain("/srv/checkouts");
     expect(text).not.toContain("/home/me");

@@ -1,4 +1,4 @@
-// A project's workspace policy, branch template, verification command and review rule (issue 27):
+// A project's workspace policy, branch template, verification command and review rule:
 // read with their defaults, written by the board only, each refused value a 422 naming its field.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -134,7 +134,12 @@ describe("PATCH /api/projects/:projectId settings", () => {
       expect(res.body.details.map((d: { path: string }) => d.path), JSON.stringify(body).slice(0, 120)).toContain(field);
     }
     // a value of the wrong type is a malformed request (400), as everywhere
-    for (const body of [{ workspacePolicy: "sometimes" }, { verification: "npm test" }, { review: { kind: "someone" } }, { verification: { command: "npm", shell: true } }]) {
+    // …and so is a body with a malformed field next to a refused one
+    const bodies = [
+      { workspacePolicy: "sometimes" }, { verification: "npm test" }, { review: { kind: "someone" } }, { verification: { command: "npm", shell: true } },
+      { verification: { command: "npm", timeoutSec: "900" } }, { branchTemplate: "refs/x", workspacePolicy: "bogus" },
+    ];
+    for (const body of bodies) {
       const res = await client(w.tokens.owner).patch(`/api/projects/${p.id}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }

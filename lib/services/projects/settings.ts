@@ -1,4 +1,4 @@
-// A project's workspace and checks settings (issue 27): the workspace policy, the branch template, the
+// A project's workspace and checks settings: the workspace policy, the branch template, the
 // verification command and the review rule. Only the board writes them: Charter runs the verification
 // command on its workers, and the review rule decides who may close an issue, so an agent that could
 // set them could run anything or approve its own work.

@@ -1,4 +1,4 @@
-// The workspace policy of a project that sets none (issue 27): a worktree per issue when its primary
+// The workspace policy of a project that sets none: a worktree per issue when its primary
 // workspace is a git repository or names one to clone, else the workspace's folder as it is. Read
 // from the shared volume every worker and the API see at the same path (the workspace decision).
 import fs from "node:fs";
@@ -6,8 +6,8 @@ import path from "node:path";
 import type { ProjectWorkspace, WorkspacePolicy } from "@/lib/generated/prisma/client";
 
 /** A folder holding a repository of its own: a .git directory, or the .git file of a worktree or submodule. */
-export function isGitRepository(cwd: string): boolean {
-  return path.isAbsolute(cwd) && fs.existsSync(path.join(cwd, ".git"));
+function isGitRepository(cwd: string): boolean {
+  return fs.existsSync(path.join(cwd, ".git"));
 }
 
 export function defaultWorkspacePolicy(primary: Pick<ProjectWorkspace, "cwd" | "repoUrl"> | undefined): WorkspacePolicy {
