@@ -69,7 +69,7 @@ function sharedWorkspace(job: WorkspaceJob): MadeWorkspace {
 async function gitWorkspace(job: WorkspaceJob): Promise<MadeWorkspace> {
   const branch = job.made.branch ?? renderBranchName(job.branchTemplate, job);
   const problem = branchNameProblem(branch);
-  if (problem) throw new WorkspaceError("branch_taken", `the branch name ${branch} ${problem}: fix the project's branch template`);
+  if (problem) throw new WorkspaceError("git_failed", `the branch name ${branch} ${problem}: fix the project's branch template`);
   const target = await worktreePath(job.companyId, job.identifier);
   const { primary } = job;
   const local = hasGitDir(primary.cwd) ? primary.cwd : null;
