@@ -11,7 +11,7 @@ import { git, gitMaybe, WorkspaceError } from "@/lib/services/workspaces/git";
 import { clonePath, worktreePath } from "@/lib/services/workspaces/paths";
 import { withRepoLock } from "@/lib/services/workspaces/repo-lock";
 
-export interface PrimaryWorkspace {
+interface PrimaryWorkspace {
   id: string;
   cwd: string | null;
   repoUrl: string | null;
