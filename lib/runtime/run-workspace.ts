@@ -8,10 +8,10 @@ import { WorkspaceError } from "@/lib/services/workspaces/git";
 import { makeWorkspace } from "@/lib/services/workspaces/make";
 import { loadWorkspaceJob, recordFailed, recordMade } from "@/lib/services/workspaces/record";
 
-export type WorkspaceStep = { run: ClaimedRun; env: Record<string, string> } | { error: string };
+type WorkspaceStep = { run: ClaimedRun; env: Record<string, string> } | { error: string };
 
 /** The four variables a run learns its workspace from (REPO_URL empty when there is none). */
-export function workspaceEnv(ws: RunWorkspace): Record<string, string> {
+function workspaceEnv(ws: RunWorkspace): Record<string, string> {
   return {
     SERVICE_WORKSPACE_CWD: ws.path,
     SERVICE_WORKSPACE_BRANCH: ws.branch ?? "",

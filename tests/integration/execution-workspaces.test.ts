@@ -1,11 +1,12 @@
 // Execution workspaces end to end with real git repositories made here: a `process` agent runs the
 // fake CLI (tests/support/git-repos.ts), which records where it ran and commits a file.
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { resetEnvCache } from "@/lib/env";
+import { env, resetEnvCache } from "@/lib/env";
 import { Worker as RunWorker } from "@/lib/runtime/worker";
 import type { Worker } from "@/lib/runtime/worker";
 import { client } from "../support/api";
@@ -178,6 +179,25 @@ describe("one run per workspace", () => {
   });
 });
 
+describe("an inherited workspace is one workspace", () => {
+  it("a sub-issue sharing its parent's worktree waits while the parent's run holds it", async () => {
+    const w = await createWorld();
+    const p = await project(w, { cwd: makeRepo(path.join(dir, "inherit-lock")) });
+    const [a, b] = [await cliAgent(w, 3), await cliAgent(w, 0)];
+    const parent = await issueFor(w, p.id, a.id, "Parent at work");
+    const running = await waitFor(async () => db().heartbeatRun.findFirst({ where: { issueId: parent.id, status: "running" } }), "the parent's run");
+    const { token } = await mintRunKey(w.manager);
+    const child = await client(token).post(`/api/companies/${w.company.id}/issues`, { title: "Child", parentId: parent.id, projectId: p.id, assigneeAgentId: b.id, workspace: "inherit" });
+    expect(child.status).toBe(201);
+    const [r1, r2] = [await finishedRun(running.id), await runOfIssue(child.body.id)];
+    expect([r1.status, r2.status]).toEqual(["succeeded", "succeeded"]);
+    const [s1, s2] = [seenBy(out, r1.id), seenBy(out, r2.id)];
+    expect(s1.end <= s2.start).toBe(true);
+    expect(s2.env.cwd).toBe(s1.env.cwd);
+    expect(s2.files).toContain(`work-${r1.id}.txt`);
+  });
+});
+
 describe("a repoUrl-only workspace", () => {
   it("is cloned once into the workspace root; each issue's worktree is made from that clone", async () => {
     const w = await createWorld();
@@ -209,3 +229,46 @@ describe("a repoUrl-only workspace", () => {
     expect(gitIn(origin, "branch", "--list", "charter/*")).toBe("");
   });
 });
+
+describe("one run per workspace across instances", () => {
+  it("a run held by a worker process of its own keeps another instance's wake for the issue queued until it ends", async () => {
+    const w = await createWorld();
+    const repo = makeRepo(path.join(dir, "two-instances"));
+    const p = await project(w, { cwd: repo });
+    const [a, b] = [await cliAgent(w, 4), await cliAgent(w, 0)];
+    // only the other instance is running when the first wake comes
+    await worker.stop();
+    const child = otherInstance();
+    try {
+      const issue = await issueFor(w, p.id, a.id, "Across instances");
+      const first = await waitFor(async () => db().heartbeatRun.findFirst({ where: { issueId: issue.id, status: "running" } }), "the other instance's run", 60_000);
+      expect(first.workerId).toMatch(new RegExp(`:${child.pid}:`));
+      worker = await startWorker();
+      const wakeB = (await client(w.tokens.owner).post(`/api/agents/${b.id}/wakeup`, { issueId: issue.id })).body;
+      await new Promise((r) => setTimeout(r, 700));
+      // both instances heard of the wake; neither may start it while the first run holds the worktree
+      expect((await db().wakeRequest.findUniqueOrThrow({ where: { id: wakeB.id } })).status).toBe("queued");
+      const r1 = await finishedRun(first.id);
+      const r2 = await finishedRun(await runOfWake(wakeB.id));
+      expect([r1.status, r2.status]).toEqual(["succeeded", "succeeded"]);
+      const [s1, s2] = [seenBy(out, r1.id), seenBy(out, r2.id)];
+      expect(s1.end <= s2.start).toBe(true);
+      expect(s2.files).toContain(`work-${r1.id}.txt`);
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null)));
+    }
+  });
+});
+
+/** A worker process of its own (`npm run worker`'s script) on this test's database and workspace root. */
+function otherInstance(): ChildProcess {
+  const repoRoot = path.resolve(import.meta.dirname, "../..");
+  return spawn(process.execPath, [path.join(repoRoot, "scripts/worker.mjs")], {
+    cwd: repoRoot, stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      NODE_ENV: "test", PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: env().DATABASE_URL, LOG_LEVEL: "error",
+      CHARTER_WORKER_POLL_MS: "600000", CHARTER_WORKSPACE_ROOT: root,
+    },
+  });
+}

@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { childBaseEnv } from "@/lib/env";
 
-export type WorkspaceFailure = "git_missing" | "unreachable" | "branch_taken" | "disk_full" | "outside_root" | "not_a_repository" | "git_failed";
+type WorkspaceFailure = "git_missing" | "unreachable" | "branch_taken" | "disk_full" | "outside_root" | "not_a_repository" | "git_failed";
 
 export class WorkspaceError extends Error {
   constructor(readonly failure: WorkspaceFailure, message: string) {
