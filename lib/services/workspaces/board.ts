@@ -6,7 +6,7 @@ import { sqlTx } from "@/lib/db/client";
 import { conflict, notFound } from "@/lib/http/errors";
 import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { log } from "@/lib/log";
-import { executionWorkspaceDto } from "@/lib/dto/execution-workspaces";
+import { executionWorkspaceDto } from "@/lib/dto/execution-workspace-board";
 import type { ListExecutionWorkspacesFilter } from "@/lib/schemas/execution-workspaces";
 import type { ServiceContext } from "@/lib/services/context";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
