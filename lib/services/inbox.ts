@@ -142,9 +142,9 @@ SELECT p.kind, p.key, p.at, p.read, d.*
       LEFT JOIN "IssueComment" c ON p.kind = 'mention' AND c.id = p.id AND c."companyId" = $1
       LEFT JOIN "RoutineRun" rr ON p.kind = 'routine_run' AND rr.id = p.id AND rr."companyId" = $1
       LEFT JOIN "Routine" ro ON ro."companyId" = $1 AND ro.id = rr."routineId"
-      LEFT JOIN "ExecutionWorkspace" ew ON p.kind = 'workspace_kept' AND ew.id = p.id AND ew."companyId" = $1
+      LEFT JOIN "ExecutionWorkspace" ew ON p.kind LIKE 'workspace_%' AND ew.id = p.id AND ew."companyId" = $1
       LEFT JOIN "Issue" i ON i."companyId" = $1 AND i.id = CASE WHEN p.kind = 'mention' THEN c."issueId" WHEN p.kind LIKE 'issue_%' THEN p.id
-           WHEN p.kind = 'routine_run' THEN rr."issueId" WHEN p.kind = 'workspace_kept' THEN ew."issueId" END
+           WHEN p.kind = 'routine_run' THEN rr."issueId" WHEN p.kind LIKE 'workspace_%' THEN ew."issueId" END
       LEFT JOIN "Agent" g ON g."companyId" = $1 AND g.id = CASE p.kind WHEN 'agent_paused' THEN p.id WHEN 'run_failed' THEN r."agentId"
            WHEN 'approval' THEN ap."requestedByAgentId" WHEN 'mention' THEN c."authorAgentId" WHEN 'issue_blocked' THEN i."assigneeAgentId"
            WHEN 'routine_run' THEN ro."assigneeAgentId" END
