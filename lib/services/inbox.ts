@@ -102,7 +102,10 @@ const sources: Source[] = [
   {
     // a closed issue's work that the retention sweep would not remove (few rows: no index of its own)
     kind: "workspace_kept", id: "ew.id", key: `'kept:' || ew.id`, at: `ew."updatedAt"`,
-    from: `"ExecutionWorkspace" ew`, where: `ew."companyId" = $1 AND ew.state = 'kept'`,
+    from: `"ExecutionWorkspace" ew`,
+    // an issue reopened meanwhile is being worked again: its next run makes the workspace active
+    where: `ew."companyId" = $1 AND ew.state = 'kept' AND EXISTS (SELECT 1 FROM "Issue" ki
+      WHERE ki."companyId" = $1 AND ki.id = ew."issueId" AND ki.status IN ('done', 'cancelled'))`,
   },
   {
     // an open issue's newest verification failed: gone once another one starts or the issue closes

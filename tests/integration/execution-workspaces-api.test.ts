@@ -136,6 +136,16 @@ describe("the board's execution workspaces", () => {
     expect([gone.status, gone.body.state]).toEqual([200, "removed"]);
     expect(branchExists(r.repo, "charter/A-6-lost")).toBe(true); // nothing of git's is touched
 
+    // a folder that is no worktree (inside another repository's tree, as a data folder in a checkout
+    // can be): git refuses, so nothing is touched and the answer says why
+    const plain = await worktree(w, r, "charter/A-7-plain");
+    fs.rmSync(path.join(plain.dir, ".git"));
+    git(r.root, "init", "-q");
+    const notGit = await client(w.tokens.owner).delete(`${url(plain.row.id)}?force=true`);
+    expect([notGit.status, notGit.body.code]).toEqual([409, "conflict"]);
+    expect(notGit.body.error).toMatch(/^git could not read the worktree/);
+    expect(fs.existsSync(path.join(plain.dir, "README.md"))).toBe(true);
+
     const other = await projectIssue(w, r.repo, "shared one");
     const shared = await db().executionWorkspace.create({ data: { companyId: w.company.id, projectId: other.projectId, issueId: other.issueId, policy: "shared", path: r.repo } });
     const res = await client(w.tokens.owner).delete(`${url(shared.id)}?force=true`);

@@ -143,6 +143,11 @@ describe("the retention sweep", () => {
     // a second sweep soon after looks at nothing again: no new activity, nothing removed
     expect(await sweepWorkspaces(7)).toEqual({});
     expect(await activity(w.company.id, "workspace.kept")).toHaveLength(2);
+
+    // reopened, the issue is being worked again: no longer an item
+    await db().issue.update({ where: { id: dirty.issueId }, data: { status: "in_progress", completedAt: null } });
+    const after = await client(w.tokens.owner).get(`/api/companies/${w.company.id}/inbox?kind=workspace_kept`);
+    expect(after.body.map((i: { key: string }) => i.key)).toEqual([`kept:${unpushed.row.id}`]);
   });
 
   it("keeps a workspace an open sub-issue still works in, and one whose folder is missing", async () => {

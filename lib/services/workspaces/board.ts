@@ -65,7 +65,9 @@ async function removeLocked(ctx: ServiceContext, ws: WorkspaceRow, force: boolea
     await markRemoved(exec, ctx.actor, ws, { by: "board", force, alreadyGone: true });
     return;
   }
-  const landing = await readLanding(ws.path, ws);
+  const landing = await readLanding(ws.path, ws).catch((e: Error) => {
+    throw conflict(`git could not read the worktree, so nothing was removed: ${e.message}`);
+  });
   const reason = unlandedReason(ws, landing);
   if (reason && !force) {
     throw conflict(`Not removed: ${reason}. Remove it with force=true to lose that work`, {

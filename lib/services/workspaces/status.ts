@@ -6,6 +6,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "@/lib/db/client";
+import { childBaseEnv } from "@/lib/env";
 import { log } from "@/lib/log";
 
 const GIT_TIMEOUT_MS = 30_000;
@@ -25,13 +26,18 @@ class GitError extends Error {
 
 /**
  * Runs git without a shell or a prompt. Optional locks are off: a status read while a run works in
- * the worktree must not take the index lock from under the agent's own git.
+ * the worktree must not take the index lock from under the agent's own git. The ceiling stops git at
+ * `cwd`: a folder that is no longer a worktree must not be read as whatever repository holds the
+ * workspace root (a data folder inside a checkout).
  */
 export function runGit(cwd: string, args: string[]): Promise<string> {
+  const env: Record<string, string> = {
+    ...childBaseEnv(), GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C", GIT_CEILING_DIRECTORIES: path.dirname(path.resolve(cwd)),
+  };
   return new Promise((resolve, reject) => {
     execFile("git", args, {
       cwd, encoding: "utf8", timeout: GIT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, shell: false, windowsHide: true,
-      env: { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" },
+      env: env as NodeJS.ProcessEnv,
     }, (err, stdout, stderr) => {
       if (err) reject(new GitError(args, typeof err.code === "number" ? err.code : null, stderr || err.message));
       else resolve(stdout);
