@@ -203,12 +203,13 @@ const productKinds: Record<string, string> = {
 };
 const word = (v: unknown) => (typeof v === "string" ? v.replace(/_/g, " ") : "none");
 
-/** "reported the pull request “Fix login” on ACME-12", "Charter recorded 3 commits on ACME-12", "… from open to merged". */
+/** "reported the pull request “Fix login” on ACME-12", "Charter recorded 3 commits of ACME-12", "… from open to merged". */
 function describeWorkProduct(row: ActivityRow, ctx: DescribeContext): ReactNode {
   const d = details(row);
   const issue = <Subject row={row} ctx={ctx} fallback="an issue" />;
   if (row.action === "work_product.created" && d.kind === "commit" && typeof d.count === "number") {
-    return <>recorded {d.count} commit{d.count === 1 ? "" : "s"} on {issue}</>;
+    const branch = str(d.branch) ? <> on the branch <b className="font-medium text-slate-900">{str(d.branch)}</b></> : null;
+    return <>recorded {d.count} commit{d.count === 1 ? "" : "s"}{branch} of {issue}</>;
   }
   const kind = productKinds[str(d.kind) ?? ""] ?? "work product";
   const product = <>the {kind}{str(d.title) ? <> <b className="font-medium text-slate-900">“{str(d.title)}”</b></> : null}</>;

@@ -94,8 +94,17 @@ describe("reading an issue's commits from git", () => {
       runId: run1.id, url: null, status: null, createdByAgentId: null, createdByUserId: null,
     });
     expect(list.body[2]).toMatchObject({ sha: c3, runId: run2.id, deletions: 1 });
+    // the branch is listed once, before its first commits
+    const all = await client(w.tokens.engineer).get(`/api/issues/${issue.id}/work-products`);
+    expect(all.body.map((p: { kind: string; title: string; sha: string | null }) => [p.kind, p.kind === "branch" ? p.title : p.sha])).toEqual([
+      ["branch", "main"], ["commit", c1], ["commit", c2], ["commit", c3],
+    ]);
+    expect(all.body[0]).toMatchObject({ runId: run1.id, url: null, createdByAgentId: null, createdByUserId: null });
     const rows = await db().activityLog.findMany({ where: { companyId: w.company.id, action: "work_product.created" }, orderBy: { id: "asc" } });
-    expect(rows.map((r) => [r.actorType, r.entityId, (r.details as { count: number }).count])).toEqual([["system", issue.id, 2], ["system", issue.id, 1]]);
+    expect(rows.map((r) => [r.actorType, r.entityId, r.details])).toEqual([
+      ["system", issue.id, expect.objectContaining({ count: 2, branch: "main", shas: [c1, c2] })],
+      ["system", issue.id, expect.objectContaining({ count: 1, branch: null, shas: [c3] })],
+    ]);
     // Charter's record of a commit is not edited through the API
     const patched = await client(w.tokens.owner).patch(`/api/work-products/${list.body[0].id}`, { status: "merged" });
     expect(patched.status).toBe(422);
@@ -112,7 +121,7 @@ describe("reading an issue's commits from git", () => {
     await db().issue.update({ where: { id: child.id }, data: { executionWorkspaceId: ws.id, workspaceInherited: true } });
     const c2 = commit(repo.dir, { "c.txt": "c\n" }, "Child's work");
     expect(await recordRunCommits((await runIn(w, child.id, ws.id)).id)).toBe(1);
-    const shas = async (id: string) => (await client(w.tokens.owner).get(`/api/issues/${id}/work-products`)).body.map((p: { sha: string }) => p.sha);
+    const shas = async (id: string) => (await client(w.tokens.owner).get(`/api/issues/${id}/work-products?kind=commit`)).body.map((p: { sha: string }) => p.sha);
     expect(await shas(parent.id)).toEqual([c1]);
     expect(await shas(child.id)).toEqual([c2]);
   });
@@ -131,7 +140,7 @@ describe("reading an issue's commits from git", () => {
     }, new AbortController().signal);
     const finished = await db().heartbeatRun.findUniqueOrThrow({ where: { id: run.id } });
     expect(finished.status, finished.log).toBe("succeeded");
-    const products = await db().workProduct.findMany({ where: { companyId: w.company.id, issueId: issue.id } });
+    const products = await db().workProduct.findMany({ where: { companyId: w.company.id, issueId: issue.id, kind: "commit" } });
     expect(products).toEqual([expect.objectContaining({ kind: "commit", subject: "Fix the bug", sha: git(repo.dir, "rev-parse", "HEAD"), runId: run.id, filesChanged: 1, insertions: 1 })]);
   });
 

@@ -3,7 +3,7 @@
 // the field named and nothing stored. Commits read from git: work-products-git.test.ts.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { client } from "../support/api";
+import { call, client } from "../support/api";
 import { createBoardUser, createWorld, mintRunKey } from "../factories";
 
 type World = Awaited<ReturnType<typeof createWorld>>;
@@ -57,6 +57,16 @@ describe("work products", () => {
     const res = await client(token).post(`/api/issues/${issue.id}/work-products`, { kind: "branch", title: "charter/fix-login" });
     expect(res.status).toBe(201);
     expect(res.body.runId).toBe(run.id);
+  });
+
+  it("a retried report with the same Idempotency-Key is stored once", async () => {
+    const w = await createWorld();
+    const issue = await newIssue(w);
+    const send = () => call("POST", `/api/issues/${issue.id}/work-products`, { token: w.tokens.engineer, body: pr, headers: { "idempotency-key": "report-pr-12" } });
+    const [first, second] = [await send(), await send()];
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.id).toBe(first.body.id);
+    expect(await db().workProduct.count({ where: { issueId: issue.id } })).toBe(1);
   });
 
   it("PATCH moves a pull request from open to merged, once, with the move in the activity log", async () => {

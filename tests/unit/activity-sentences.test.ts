@@ -80,8 +80,9 @@ suite("activity sentences", () => {
 
   it("say what work products were reported, read from git and moved, by kind in words", () => {
     const on = { subject: { label: "ACME-12", title: "Fix login", ref: "ACME-12" } };
-    expect(text(sentence({ action: "work_product.created", details: { kind: "commit", count: 3 }, ...on }))).toBe("recorded 3 commits on ACME-12 Fix login");
-    expect(text(sentence({ action: "work_product.created", details: { kind: "commit", count: 1 }, ...on }))).toBe("recorded 1 commit on ACME-12 Fix login");
+    expect(text(sentence({ action: "work_product.created", details: { kind: "commit", count: 3, branch: "charter/ACME-12-fix-login" }, ...on })))
+      .toBe("recorded 3 commits on the branch charter/ACME-12-fix-login of ACME-12 Fix login");
+    expect(text(sentence({ action: "work_product.created", details: { kind: "commit", count: 1, branch: null }, ...on }))).toBe("recorded 1 commit of ACME-12 Fix login");
     expect(text(sentence({ action: "work_product.created", details: { kind: "pull_request", title: "Login fix" }, ...on }))).toBe("reported the pull request “Login fix” on ACME-12 Fix login");
     expect(text(sentence({ action: "work_product.updated", details: { kind: "pull_request", title: "Login fix", changed: ["status"], from: "open", to: "merged" }, ...on })))
       .toBe("moved the pull request “Login fix” on ACME-12 Fix login from open to merged");
