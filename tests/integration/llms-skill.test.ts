@@ -155,10 +155,10 @@ describe("GET /llms/skill.md", () => {
     const issue = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/issues`, { title: "Task", assigneeAgentId: ceo.id, projectId: project.id });
     const comment = await client(w.tokens.owner).post(`/api/issues/${issue.body.id}/comments`, { body: "hello" });
     const routine = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/routines`, { name: "Weekly report", assigneeAgentId: report.id });
-    const project = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/projects`, { name: "Site", verification: { command: "npm", args: ["test"] } });
+    const site = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/projects`, { name: "Site", verification: { command: "npm", args: ["test"] } });
     const values: Record<string, string> = {
       SERVICE_AGENT_ID: ceo.id, SERVICE_COMPANY_ID: w.company.id, SERVICE_TASK_ID: issue.body.id, SERVICE_WAKE_COMMENT_ID: comment.body.id,
-      REPORT_ID: report.id, AGENT_ID: report.id, ROUTINE_ID: routine.body.id, PROJECT_ID: project.body.id,
+      REPORT_ID: report.id, AGENT_ID: report.id, ROUTINE_ID: routine.body.id, PROJECT_ID: site.body.id,
     };
     const fill = (s: string) => s.replace(/\$([A-Z_]+)/g, (_m, name: string) => values[name] ?? `<unset ${name}>`);
     let ran = 0;

@@ -136,7 +136,7 @@ describe("reading an issue's commits from git", () => {
     await executeRun({
       runId: run.id, wakeId: run.id, companyId: w.company.id, agentId: w.engineer.id, agentName: w.engineer.name, adapterType: "process",
       adapterConfig: { command: script, cwd: repo.dir }, reason: "manual", issueId: issue.id, commentId: null, approvalId: null, payload: {},
-      token: "chk_run_unused", timeoutSec: 60,
+      token: "chk_run_unused", timeoutSec: 60, executionWorkspaceId: null,
     }, new AbortController().signal);
     const finished = await db().heartbeatRun.findUniqueOrThrow({ where: { id: run.id } });
     expect(finished.status, finished.log).toBe("succeeded");
@@ -152,7 +152,7 @@ describe("reading an issue's commits from git", () => {
     await executeRun({
       runId: run.id, wakeId: run.id, companyId: w.company.id, agentId: w.engineer.id, agentName: w.engineer.name, adapterType: "process",
       adapterConfig: { command: `rm -rf ${repo.dir}`, cwd: root }, reason: "manual", issueId: issue.id, commentId: null, approvalId: null, payload: {},
-      token: "chk_run_unused", timeoutSec: 60,
+      token: "chk_run_unused", timeoutSec: 60, executionWorkspaceId: null,
     }, new AbortController().signal);
     expect(await db().heartbeatRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: "succeeded", error: null });
     expect(await db().workProduct.count({ where: { companyId: w.company.id } })).toBe(0);
