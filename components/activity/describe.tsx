@@ -153,6 +153,11 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>attached {str(d.name) ? <b className="font-medium text-slate-900">{str(d.name)}</b> : "a file"} to {it("an issue")}</>;
     case "issue.attachment_removed":
       return <>removed an attachment from {it("an issue")}</>;
+    case "verification.started":
+    case "verification.finished":
+    case "review.submitted":
+    case "issue.done_override":
+      return describeChecks(row, it);
     case "project.created":
     case "goal.created":
     case "label.created":
@@ -184,6 +189,23 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return row.entityType === "routine" || row.entityType === "heartbeat_run"
         ? describeRoutineOrRun(row, ctx, it, changed)
         : <>{row.action.split(".").pop()!.replace(/_/g, " ")}{row.entityType === "agent" ? <> {agent}</> : row.subject ? <> {it("")}</> : ""}</>;
+  }
+}
+
+const verificationOutcomes: Record<string, string> = { passed: "passed", failed: "failed", timed_out: "timed out" };
+
+/** Verified done: a verification's start and result, a reviewer's verdict, the board's override. */
+function describeChecks(row: ActivityRow, it: (fallback: string) => ReactNode): ReactNode {
+  const d = details(row);
+  const issue = it("an issue");
+  const sha = str(d.headSha) ? <> at <code className="font-mono text-xs">{str(d.headSha)!.slice(0, 8)}</code></> : null;
+  switch (row.action) {
+    case "verification.started": return <>started a verification of {issue}{d.trigger === "in_review" ? " (moved to review)" : ""}</>;
+    case "verification.finished": return <>ran the verification of {issue}{sha}: {verificationOutcomes[str(d.status) ?? ""] ?? "finished"}{typeof d.exitCode === "number" && d.status === "failed" ? ` (exit code ${d.exitCode})` : ""}</>;
+    case "review.submitted":
+      return d.verdict === "approve" ? <>approved {issue}{sha}</>
+        : <>asked for changes to {issue}{typeof d.round === "number" ? ` (round ${d.round})` : ""}{d.escalated ? ", handing it to the board" : ""}</>;
+    default: return <>closed {issue} without its {Array.isArray(d.missing) && d.missing.length ? d.missing.join(" and ") : "checks"}: “{str(d.reason) ?? ""}”</>;
   }
 }
 
