@@ -40,7 +40,7 @@ const claimSql = `
                    ORDER BY "startedAt", id LIMIT $2 FOR UPDATE SKIP LOCKED)
   RETURNING v.id::text, v."companyId"::text AS "companyId", v."issueId"::text AS "issueId", v.trigger, v.command`;
 
-export async function claimVerifications(workerId: string, limit: number): Promise<ClaimedVerification[]> {
+async function claimVerifications(workerId: string, limit: number): Promise<ClaimedVerification[]> {
   const { rows } = await sql().query<Omit<ClaimedVerification, "command"> & { command: unknown }>(claimSql, [workerId, limit]);
   return rows.map((r) => ({ ...r, command: readChecks({ verification: r.command, review: null }).verification ?? { command: "", args: [], timeoutSec: 1 } }));
 }
@@ -97,7 +97,7 @@ const requeueSql = `UPDATE "Verification" SET "workerId" = NULL, "claimedAt" = N
   WHERE id = ANY($1::uuid[]) AND status = 'running' RETURNING id::text`;
 
 /** Runs one claimed verification to its end; the row records the outcome (or goes back to the queue). */
-export async function runVerification(workerId: string, v: ClaimedVerification, signal: AbortSignal): Promise<void> {
+async function runVerification(workerId: string, v: ClaimedVerification, signal: AbortSignal): Promise<void> {
   const started = Date.now();
   const [ws] = (await sql().query<Workspace>(workspaceSql, [v.companyId, v.issueId])).rows;
   const problem = workspaceProblem(ws?.path ?? null);

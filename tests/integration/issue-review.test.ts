@@ -1,4 +1,4 @@
-// Review before done (issue 27): the project's reviewer (an agent or the board) approves or requests
+// Review before done: the project's reviewer (an agent or the board) approves or requests
 // changes; the reviewer agent is woken with the diff summary; the third request for changes goes to
 // the board's inbox instead of looping; a dead worker's verification is run again by the sweep.
 import fs from "node:fs";

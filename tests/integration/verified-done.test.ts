@@ -1,4 +1,4 @@
-// Verified done (issue 27): a project's verification command, run by a real worker in the issue's
+// Verified done: a project's verification command, run by a real worker in the issue's
 // workspace (a git repository the test makes), gates done; a failing one refuses it, a passing one on
 // the current head allows it; the board may override with a recorded reason; projects without
 // checks keep the spec's status table.
