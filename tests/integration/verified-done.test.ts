@@ -3,7 +3,6 @@
 // the current head allows it; the board may override with a recorded reason; projects without
 // checks keep the spec's status table.
 import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { Worker } from "@/lib/runtime/worker";
