@@ -113,6 +113,30 @@ describe("review before done", () => {
     expect((await reviewer.post(`/api/issues/${issue.id}/review`, { verdict: "approve" })).body.issueStatus).toBe("done");
   });
 
+  it("two workers share the queue: each verification runs exactly once", async () => {
+    const second = await startWorker();
+    try {
+      const { issue, repo, engineer } = await setup("board");
+      // each run appends a line to a file outside the repository: one line per run, whichever worker ran it
+      const tally = `${repo}.tally`;
+      repos.push(tally);
+      await db().project.updateMany({
+        where: { companyId: issue.companyId }, data: { verification: { command: "/bin/sh", args: ["-c", `sleep 0.2; echo run >> ${tally}`], timeoutSec: 60 } },
+      });
+      const started = await Promise.all(Array.from({ length: 8 }, () => engineer.post(`/api/issues/${issue.id}/verifications`, {})));
+      expect(started.map((r) => r.status)).toEqual(Array(8).fill(201));
+      const rows = await waitFor(async () => {
+        const all = await db().verification.findMany({ where: { issueId: issue.id } });
+        return all.every((v) => v.status !== "running") ? all : null;
+      }, "eight verifications", 60_000);
+      expect(rows.map((v) => v.status)).toEqual(Array(8).fill("passed"));
+      expect(fs.readFileSync(tally, "utf8").trim().split("\n")).toHaveLength(8);
+      expect(rows.every((v) => v.workerId === worker.id || v.workerId === second.id)).toBe(true);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it("a verification claimed by a worker that died is run again by the sweep", async () => {
     const { issue, repo } = await setup("board", true);
     const orphan = await db().verification.create({
