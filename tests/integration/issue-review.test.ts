@@ -137,6 +137,26 @@ describe("review before done", () => {
     }
   });
 
+  it("a verification waits while a run holds the issue's workspace, and runs once the run finishes", async () => {
+    const { w, issue, engineer } = await setup("board", true);
+    const run = await db().heartbeatRun.create({
+      data: { companyId: w.company.id, agentId: w.engineer.id, issueId: issue.id, status: "running", adapterType: "process", workerId: worker.id, heartbeatAt: new Date() },
+    });
+    const ws = await db().executionWorkspace.update({ where: { companyId_issueId: { companyId: w.company.id, issueId: issue.id } }, data: { lockedByRunId: run.id } });
+    const started = await engineer.post(`/api/issues/${issue.id}/verifications`, {});
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await db().verification.findUniqueOrThrow({ where: { id: started.body.id } })).toMatchObject({ status: "running", claimedAt: null });
+    // the run finishes: its lock goes and the workers hear of it
+    await db().heartbeatRun.update({ where: { id: run.id }, data: { status: "succeeded", finishedAt: new Date() } });
+    await db().executionWorkspace.update({ where: { id: ws.id }, data: { lockedByRunId: null } });
+    await db().$executeRaw`SELECT pg_notify('charter_wake', ${w.engineer.id})::text`;
+    const done = await waitFor(async () => {
+      const row = await db().verification.findUniqueOrThrow({ where: { id: started.body.id } });
+      return row.status !== "running" ? row : null;
+    }, "the verification after the run", 30_000);
+    expect(done).toMatchObject({ status: "passed", executionWorkspaceId: ws.id });
+  });
+
   it("a verification claimed by a worker that died is run again by the sweep", async () => {
     const { issue, repo } = await setup("board", true);
     const orphan = await db().verification.create({
