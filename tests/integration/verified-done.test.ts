@@ -87,8 +87,13 @@ describe("verified done", () => {
     // the agent fixes it on its branch and asks for a verification of the new head
     const fixed = commitFiles(repo, { "status.txt": "ok\n" }, "Fix the status");
     expect((await client(w.tokens.manager).post(`/api/issues/${issue.id}/verifications`, {})).status).toBe(403);
-    const started = await engineer.post(`/api/issues/${issue.id}/verifications`, {});
+    const retry = { headers: { "idempotency-key": `verify-${issue.id}` } };
+    const started = await engineer.post(`/api/issues/${issue.id}/verifications`, {}, retry);
     expect(started.status).toBe(201);
+    // a retry after a timeout gets the first answer and starts nothing more
+    const again = await engineer.post(`/api/issues/${issue.id}/verifications`, {}, retry);
+    expect(again.body.id).toBe(started.body.id);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(started.body).toMatchObject({ status: "running", trigger: "requested" });
     const passed = await settled(issue.id, 2);
     expect(passed).toMatchObject({ id: started.body.id, status: "passed", exitCode: 0, headSha: fixed });
