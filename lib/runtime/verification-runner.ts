@@ -97,8 +97,7 @@ const finishSql = `
       details: `jsonb_build_object('verificationId', v.id::text, 'status', $3::text, 'exitCode', $4::int, 'durationMs', $6::int, 'headSha', v."headSha")`,
     }, "v")}
   )
-  SELECT pg_notify('charter_events', json_build_object('companyId', v."companyId"::text, 'entityType', 'issue', 'entityId', v."issueId"::text,
-           'action', 'verification.finished')::text)::text FROM v`;
+  SELECT v.id FROM v`;
 
 const requeueSql = `UPDATE "Verification" SET "workerId" = NULL, "claimedAt" = NULL, "heartbeatAt" = NULL, log = '', "logBytes" = 0, "headSha" = NULL
   WHERE id = ANY($1::uuid[]) AND status = 'running' RETURNING id::text`;
