@@ -113,6 +113,20 @@ describe("verified done", () => {
     expect(actions.filter((a) => a.startsWith("verification."))).toEqual(["verification.started", "verification.finished", "verification.started", "verification.finished"]);
   });
 
+  it("a shared folder that is not a git repository: the newest verification must have passed", async () => {
+    const { issue, repo, engineer } = await setup();
+    fs.rmSync(`${repo}/.git`, { recursive: true, force: true });
+    await attachWorkspace(issue, null);
+    await db().executionWorkspace.updateMany({ where: { issueId: issue.id }, data: { policy: "shared", path: repo } });
+    await engineer.patch(`/api/issues/${issue.id}`, { status: "in_review" });
+    expect(await settled(issue.id, 1)).toMatchObject({ status: "failed", headSha: null });
+    expect((await engineer.patch(`/api/issues/${issue.id}`, { status: "done" })).status).toBe(422);
+    fs.writeFileSync(`${repo}/status.txt`, "ok\n");
+    await engineer.post(`/api/issues/${issue.id}/verifications`, {});
+    expect(await settled(issue.id, 2)).toMatchObject({ status: "passed", headSha: null });
+    expect((await engineer.patch(`/api/issues/${issue.id}`, { status: "done" })).status).toBe(200);
+  });
+
   it("a missing workspace fails the verification with a precise error; a timeout kills the command", async () => {
     const { issue, engineer } = await setup();
     await engineer.patch(`/api/issues/${issue.id}`, { status: "in_review" });
