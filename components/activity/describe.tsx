@@ -165,6 +165,11 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
     case "work_product.created":
     case "work_product.updated":
       return describeWorkProduct(row, ctx);
+    case "verification.started":
+    case "verification.finished":
+    case "review.submitted":
+    case "issue.done_override":
+      return describeChecks(row, it);
     case "project.created":
     case "goal.created":
     case "label.created":
@@ -216,6 +221,23 @@ function describeWorkProduct(row: ActivityRow, ctx: DescribeContext): ReactNode 
   if (row.action === "work_product.created") return <>reported {product} on {issue}</>;
   if ("to" in d) return <>moved {product} on {issue} from {word(d.from)} to {word(d.to)}</>;
   return <>changed the {changedFields(d.changed) || "details"} of {product} on {issue}</>;
+}
+
+const verificationOutcomes: Record<string, string> = { passed: "passed", failed: "failed", timed_out: "timed out" };
+
+/** Verified done: a verification's start and result, a reviewer's verdict, the board's override. */
+function describeChecks(row: ActivityRow, it: (fallback: string) => ReactNode): ReactNode {
+  const d = details(row);
+  const issue = it("an issue");
+  const sha = str(d.headSha) ? <> at <code className="font-mono text-xs">{str(d.headSha)!.slice(0, 8)}</code></> : null;
+  switch (row.action) {
+    case "verification.started": return <>started a verification of {issue}{d.trigger === "in_review" ? " (moved to review)" : ""}</>;
+    case "verification.finished": return <>ran the verification of {issue}{sha}: {verificationOutcomes[str(d.status) ?? ""] ?? "finished"}{typeof d.exitCode === "number" && d.status === "failed" ? ` (exit code ${d.exitCode})` : ""}</>;
+    case "review.submitted":
+      return d.verdict === "approve" ? <>approved {issue}{sha}</>
+        : <>asked for changes to {issue}{typeof d.round === "number" ? ` (round ${d.round})` : ""}{d.escalated ? ", handing it to the board" : ""}</>;
+    default: return <>closed {issue} without its {Array.isArray(d.missing) && d.missing.length ? d.missing.join(" and ") : "checks"}: “{str(d.reason) ?? ""}”</>;
+  }
 }
 
 const skipReasons: Record<string, string> = {

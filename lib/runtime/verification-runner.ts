@@ -25,6 +25,7 @@ export interface ClaimedVerification {
 }
 
 interface Workspace {
+  id: string;
   path: string | null;
   branch: string | null;
   baseRef: string | null;
@@ -34,20 +35,26 @@ interface Workspace {
 
 type Outcome = { status: "passed" | "failed" | "timed_out"; exitCode: number | null; error: string | null };
 
+// A verification waits while a live run holds its issue's workspace (the run may be mid-commit, and
+// the command may write into the worktree): it is claimed once the run finishes (its NOTIFY kicks us).
 const claimSql = `
   UPDATE "Verification" v SET "workerId" = $1, "claimedAt" = now(), "heartbeatAt" = now()
-   WHERE v.id IN (SELECT id FROM "Verification" WHERE status = 'running' AND "claimedAt" IS NULL
-                   ORDER BY "startedAt", id LIMIT $2 FOR UPDATE SKIP LOCKED)
+   WHERE v.id IN (SELECT q.id FROM "Verification" q WHERE q.status = 'running' AND q."claimedAt" IS NULL
+                     AND NOT EXISTS (SELECT 1 FROM "Issue" i
+                       JOIN "ExecutionWorkspace" w ON w."companyId" = i."companyId" AND w.id = i."executionWorkspaceId"
+                       JOIN "HeartbeatRun" r ON r.id = w."lockedByRunId" AND r.status IN ('queued', 'running')
+                      WHERE i."companyId" = q."companyId" AND i.id = q."issueId")
+                   ORDER BY q."startedAt", q.id LIMIT $2 FOR UPDATE OF q SKIP LOCKED)
   RETURNING v.id::text, v."companyId"::text AS "companyId", v."issueId"::text AS "issueId", v.trigger, v.command`;
 
-export async function claimVerifications(workerId: string, limit: number): Promise<ClaimedVerification[]> {
+async function claimVerifications(workerId: string, limit: number): Promise<ClaimedVerification[]> {
   const { rows } = await sql().query<Omit<ClaimedVerification, "command"> & { command: unknown }>(claimSql, [workerId, limit]);
   return rows.map((r) => ({ ...r, command: readChecks({ verification: r.command, review: null }).verification ?? { command: "", args: [], timeoutSec: 1 } }));
 }
 
 // The issue's workspace now (it may have been made since the verification was queued).
 const workspaceSql = `
-  SELECT w.path, w.branch, w."baseRef", w."baseSha", w."repoUrl" FROM "Issue" i
+  SELECT w.id::text, w.path, w.branch, w."baseRef", w."baseSha", w."repoUrl" FROM "Issue" i
     JOIN "ExecutionWorkspace" w ON w."companyId" = i."companyId" AND w.id = i."executionWorkspaceId"
    WHERE i."companyId" = $1::uuid AND i.id = $2::uuid`;
 
@@ -90,19 +97,18 @@ const finishSql = `
       details: `jsonb_build_object('verificationId', v.id::text, 'status', $3::text, 'exitCode', $4::int, 'durationMs', $6::int, 'headSha', v."headSha")`,
     }, "v")}
   )
-  SELECT pg_notify('charter_events', json_build_object('companyId', v."companyId"::text, 'entityType', 'issue', 'entityId', v."issueId"::text,
-           'action', 'verification.finished')::text)::text FROM v`;
+  SELECT v.id FROM v`;
 
 const requeueSql = `UPDATE "Verification" SET "workerId" = NULL, "claimedAt" = NULL, "heartbeatAt" = NULL, log = '', "logBytes" = 0, "headSha" = NULL
   WHERE id = ANY($1::uuid[]) AND status = 'running' RETURNING id::text`;
 
 /** Runs one claimed verification to its end; the row records the outcome (or goes back to the queue). */
-export async function runVerification(workerId: string, v: ClaimedVerification, signal: AbortSignal): Promise<void> {
+async function runVerification(workerId: string, v: ClaimedVerification, signal: AbortSignal): Promise<void> {
   const started = Date.now();
   const [ws] = (await sql().query<Workspace>(workspaceSql, [v.companyId, v.issueId])).rows;
   const problem = workspaceProblem(ws?.path ?? null);
   const head = problem ? null : await readHead(ws!.path);
-  await sql().query(`UPDATE "Verification" SET "headSha" = $2 WHERE id = $1::uuid AND "workerId" = $3`, [v.id, head, workerId]);
+  await sql().query(`UPDATE "Verification" SET "headSha" = $2, "executionWorkspaceId" = coalesce($4::uuid, "executionWorkspaceId") WHERE id = $1::uuid AND "workerId" = $3`, [v.id, head, workerId, ws?.id ?? null]);
   const cap = env().CHARTER_RUN_LOG_MAX_BYTES;
   const runLog = new RunLog(v.id, v.companyId, cap, await secretsOf(v.companyId), async (text, bytes) => {
     await sql().query(appendSql, [v.id, text, cap, bytes, workerId]);

@@ -76,7 +76,11 @@ export class Worker {
     client.on("notification", (n) => {
       if (n.channel === "charter_run_cancel" && n.payload) this.active.get(n.payload)?.abort.abort("cancelled by the board");
       else if (n.channel === "charter_verification") this.verifications.kick();
-      else this.kick();
+      else {
+        this.kick();
+        // a finished run may have freed a workspace a verification waits for
+        this.verifications.kick();
+      }
     });
     client.on("error", () => this.onLost(client));
     client.on("end", () => this.onLost(client));

@@ -1,8 +1,8 @@
-// Verified done (issue 27): verifications Charter runs in an issue's workspace, and a reviewer's verdict.
+// Verified done: verifications Charter runs in an issue's workspace, and a reviewer's verdict.
 import { z } from "zod";
 import { dateTimeSchema, intSchema, uuidSchema } from "@/lib/schemas/common";
 
-export const verificationStatuses = ["running", "passed", "failed", "timed_out"] as const;
+const verificationStatuses = ["running", "passed", "failed", "timed_out"] as const;
 
 export const verificationParams = z.object({ verificationId: uuidSchema });
 

@@ -1,4 +1,4 @@
-// Review before done (issue 27): the project's reviewer (an agent or the board) approves or requests
+// Review before done: the project's reviewer (an agent or the board) approves or requests
 // changes; the reviewer agent is woken with the diff summary; the third request for changes goes to
 // the board's inbox instead of looping; a dead worker's verification is run again by the sweep.
 import fs from "node:fs";
@@ -111,6 +111,50 @@ describe("review before done", () => {
     await engineer.post(`/api/issues/${issue.id}/verifications`, {});
     await waitFor(async () => (await db().verification.count({ where: { issueId: issue.id, status: "passed" } })) === 2, "the second verification", 30_000);
     expect((await reviewer.post(`/api/issues/${issue.id}/review`, { verdict: "approve" })).body.issueStatus).toBe("done");
+  });
+
+  it("two workers share the queue: each verification runs exactly once", async () => {
+    const second = await startWorker();
+    try {
+      const { issue, repo, engineer } = await setup("board");
+      // each run appends a line to a file outside the repository: one line per run, whichever worker ran it
+      const tally = `${repo}.tally`;
+      repos.push(tally);
+      await db().project.updateMany({
+        where: { companyId: issue.companyId }, data: { verification: { command: "/bin/sh", args: ["-c", `sleep 0.2; echo run >> ${tally}`], timeoutSec: 60 } },
+      });
+      const started = await Promise.all(Array.from({ length: 8 }, () => engineer.post(`/api/issues/${issue.id}/verifications`, {})));
+      expect(started.map((r) => r.status)).toEqual(Array(8).fill(201));
+      const rows = await waitFor(async () => {
+        const all = await db().verification.findMany({ where: { issueId: issue.id } });
+        return all.every((v) => v.status !== "running") ? all : null;
+      }, "eight verifications", 60_000);
+      expect(rows.map((v) => v.status)).toEqual(Array(8).fill("passed"));
+      expect(fs.readFileSync(tally, "utf8").trim().split("\n")).toHaveLength(8);
+      expect(rows.every((v) => v.workerId === worker.id || v.workerId === second.id)).toBe(true);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it("a verification waits while a run holds the issue's workspace, and runs once the run finishes", async () => {
+    const { w, issue, engineer } = await setup("board", true);
+    const run = await db().heartbeatRun.create({
+      data: { companyId: w.company.id, agentId: w.engineer.id, issueId: issue.id, status: "running", adapterType: "process", workerId: worker.id, heartbeatAt: new Date() },
+    });
+    const ws = await db().executionWorkspace.update({ where: { companyId_issueId: { companyId: w.company.id, issueId: issue.id } }, data: { lockedByRunId: run.id } });
+    const started = await engineer.post(`/api/issues/${issue.id}/verifications`, {});
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await db().verification.findUniqueOrThrow({ where: { id: started.body.id } })).toMatchObject({ status: "running", claimedAt: null });
+    // the run finishes: its lock goes and the workers hear of it
+    await db().heartbeatRun.update({ where: { id: run.id }, data: { status: "succeeded", finishedAt: new Date() } });
+    await db().executionWorkspace.update({ where: { id: ws.id }, data: { lockedByRunId: null } });
+    await db().$executeRaw`SELECT pg_notify('charter_wake', ${w.engineer.id})::text`;
+    const done = await waitFor(async () => {
+      const row = await db().verification.findUniqueOrThrow({ where: { id: started.body.id } });
+      return row.status !== "running" ? row : null;
+    }, "the verification after the run", 30_000);
+    expect(done).toMatchObject({ status: "passed", executionWorkspaceId: ws.id });
   });
 
   it("a verification claimed by a worker that died is run again by the sweep", async () => {

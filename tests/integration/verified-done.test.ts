@@ -1,9 +1,8 @@
-// Verified done (issue 27): a project's verification command, run by a real worker in the issue's
+// Verified done: a project's verification command, run by a real worker in the issue's
 // workspace (a git repository the test makes), gates done; a failing one refuses it, a passing one on
 // the current head allows it; the board may override with a recorded reason; projects without
 // checks keep the spec's status table.
 import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { Worker } from "@/lib/runtime/worker";
@@ -88,8 +87,13 @@ describe("verified done", () => {
     // the agent fixes it on its branch and asks for a verification of the new head
     const fixed = commitFiles(repo, { "status.txt": "ok\n" }, "Fix the status");
     expect((await client(w.tokens.manager).post(`/api/issues/${issue.id}/verifications`, {})).status).toBe(403);
-    const started = await engineer.post(`/api/issues/${issue.id}/verifications`, {});
+    const retry = { headers: { "idempotency-key": `verify-${issue.id}` } };
+    const started = await engineer.post(`/api/issues/${issue.id}/verifications`, {}, retry);
     expect(started.status).toBe(201);
+    // a retry after a timeout gets the first answer and starts nothing more
+    const again = await engineer.post(`/api/issues/${issue.id}/verifications`, {}, retry);
+    expect(again.body.id).toBe(started.body.id);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(started.body).toMatchObject({ status: "running", trigger: "requested" });
     const passed = await settled(issue.id, 2);
     expect(passed).toMatchObject({ id: started.body.id, status: "passed", exitCode: 0, headSha: fixed });
@@ -107,6 +111,20 @@ describe("verified done", () => {
 
     const actions = (await db().activityLog.findMany({ where: { companyId: w.company.id, entityId: issue.id }, orderBy: { id: "asc" } })).map((a) => a.action);
     expect(actions.filter((a) => a.startsWith("verification."))).toEqual(["verification.started", "verification.finished", "verification.started", "verification.finished"]);
+  });
+
+  it("a shared folder that is not a git repository: the newest verification must have passed", async () => {
+    const { issue, repo, engineer } = await setup();
+    fs.rmSync(`${repo}/.git`, { recursive: true, force: true });
+    await attachWorkspace(issue, null);
+    await db().executionWorkspace.updateMany({ where: { issueId: issue.id }, data: { policy: "shared", path: repo } });
+    await engineer.patch(`/api/issues/${issue.id}`, { status: "in_review" });
+    expect(await settled(issue.id, 1)).toMatchObject({ status: "failed", headSha: null });
+    expect((await engineer.patch(`/api/issues/${issue.id}`, { status: "done" })).status).toBe(422);
+    fs.writeFileSync(`${repo}/status.txt`, "ok\n");
+    await engineer.post(`/api/issues/${issue.id}/verifications`, {});
+    expect(await settled(issue.id, 2)).toMatchObject({ status: "passed", headSha: null });
+    expect((await engineer.patch(`/api/issues/${issue.id}`, { status: "done" })).status).toBe(200);
   });
 
   it("a missing workspace fails the verification with a precise error; a timeout kills the command", async () => {

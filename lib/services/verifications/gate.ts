@@ -24,15 +24,21 @@ export async function currentHead(tx: Tx, issue: IssueRef): Promise<string | nul
 const givenBy = (rule: ReviewRule, r: { reviewerAgentId: string | null; reviewerUserId: string | null }) =>
   rule.kind === "agent" ? r.reviewerAgentId === rule.agentId : r.reviewerUserId !== null;
 
+/**
+ * A passing verification of the head; in a workspace without one (a shared folder that is not a git
+ * repository) the newest verification, which ran on the folder as it is, must have passed.
+ */
+async function verified(tx: Tx, issue: IssueRef, head: string | null): Promise<boolean> {
+  const where = { companyId: issue.companyId, issueId: issue.id };
+  if (head) return (await tx.verification.count({ where: { ...where, status: "passed", headSha: head } })) > 0;
+  const newest = await tx.verification.findFirst({ where, orderBy: [{ startedAt: "desc" }, { id: "desc" }], select: { status: true, headSha: true } });
+  return newest?.status === "passed" && newest.headSha === null;
+}
+
 /** What the issue still lacks for done, given its workspace's head. */
 export async function missingForDone(tx: Tx, issue: IssueRef, checks: ProjectChecks, head: string | null): Promise<Missing[]> {
   const missing: Missing[] = [];
-  if (checks.verification) {
-    const passed = head && await tx.verification.findFirst({
-      where: { companyId: issue.companyId, issueId: issue.id, status: "passed", headSha: head }, select: { id: true },
-    });
-    if (!passed) missing.push("verification");
-  }
+  if (checks.verification && !(await verified(tx, issue, head))) missing.push("verification");
   if (checks.review) {
     const latest = await tx.issueReview.findFirst({
       where: { companyId: issue.companyId, issueId: issue.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -29,7 +29,7 @@ export interface ProjectChecks {
   review: ReviewRule | null;
 }
 
-export const noChecks: ProjectChecks = { verification: null, review: null };
+const noChecks: ProjectChecks = { verification: null, review: null };
 
 export function readChecks(row: { verification: unknown; review: unknown }): ProjectChecks {
   const v = verificationSetting.safeParse(row.verification);

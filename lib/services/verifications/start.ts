@@ -10,7 +10,7 @@ import { verificationDto } from "@/lib/dto/verifications";
 import { checksOf, type VerificationCommand } from "@/lib/services/verifications/settings";
 
 /** The NOTIFY channel that wakes workers for a new verification. */
-export const VERIFICATION_CHANNEL = "charter_verification";
+const VERIFICATION_CHANNEL = "charter_verification";
 
 export async function queueVerification(
   tx: Tx, actor: Actor | null, issue: Pick<Issue, "id" | "companyId" | "executionWorkspaceId">, cmd: VerificationCommand, trigger: "in_review" | "requested",

@@ -5,7 +5,7 @@ import { submitReview } from "@/lib/services/verifications/review";
 
 export const POST = apiHandler(
   {
-    params: issueParams, body: reviewSchema, status: 201,
+    params: issueParams, body: reviewSchema, status: 201, idempotent: true,
     summary: "The project's reviewer approves an issue in review (it moves to done) or requests changes (back to in_progress, its assignee woken)",
     response: reviewResponseSchema,
     errors: ["conflict", "verification_required"],

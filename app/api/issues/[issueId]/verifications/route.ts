@@ -16,7 +16,7 @@ export const GET = apiHandler(
 
 export const POST = apiHandler(
   {
-    params: issueParams, status: 201,
+    params: issueParams, status: 201, idempotent: true,
     summary: "Run the project's verification on the workspace's current head (the board or the issue's assignee agent); the status does not change",
     response: verificationResponseSchema,
     errors: ["unprocessable"],
