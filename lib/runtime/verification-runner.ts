@@ -10,6 +10,7 @@ import { uuidv7 } from "@/lib/ids";
 import { secretValues, isSecretEnvName } from "@/lib/secrets";
 import { runProgram } from "@/lib/runtime/adapters/spawn";
 import { RunLog } from "@/lib/runtime/run-log";
+import { lockWorkspaces } from "@/lib/runtime/workspace-claim";
 import { heldWorkerLocksCte, WORKER_LOCK_CLASS, workerGoneSql } from "@/lib/runtime/run-records";
 import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
 import { readHead, workspaceProblem } from "@/lib/services/verifications/git";
@@ -37,18 +38,32 @@ type Outcome = { status: "passed" | "failed" | "timed_out"; exitCode: number | n
 
 // A verification waits while a live run holds its issue's workspace (the run may be mid-commit, and
 // the command may write into the worktree): it is claimed once the run finishes (its NOTIFY kicks us).
+// The check runs under the workspace's claim lock (lib/runtime/workspace-claim.ts), which the wake
+// claim takes too: a run and a verification never both start in one workspace.
+const candidatesSql = `
+  SELECT q.id::text, q."companyId"::text AS "companyId", q."issueId"::text AS "issueId", w."issueId"::text AS "ownerIssueId"
+    FROM "Verification" q
+    LEFT JOIN "Issue" i ON i."companyId" = q."companyId" AND i.id = q."issueId"
+    LEFT JOIN "ExecutionWorkspace" w ON w."companyId" = i."companyId" AND w.id = i."executionWorkspaceId"
+   WHERE q.status = 'running' AND q."claimedAt" IS NULL
+   ORDER BY q."startedAt", q.id LIMIT $1 FOR UPDATE OF q SKIP LOCKED`;
+
 const claimSql = `
   UPDATE "Verification" v SET "workerId" = $1, "claimedAt" = now(), "heartbeatAt" = now()
-   WHERE v.id IN (SELECT q.id FROM "Verification" q WHERE q.status = 'running' AND q."claimedAt" IS NULL
-                     AND NOT EXISTS (SELECT 1 FROM "Issue" i
+   WHERE v.id = ANY($2::uuid[])
+     AND NOT EXISTS (SELECT 1 FROM "Issue" i
                        JOIN "ExecutionWorkspace" w ON w."companyId" = i."companyId" AND w.id = i."executionWorkspaceId"
                        JOIN "HeartbeatRun" r ON r.id = w."lockedByRunId" AND r.status IN ('queued', 'running')
-                      WHERE i."companyId" = q."companyId" AND i.id = q."issueId")
-                   ORDER BY q."startedAt", q.id LIMIT $2 FOR UPDATE OF q SKIP LOCKED)
+                      WHERE i."companyId" = v."companyId" AND i.id = v."issueId")
   RETURNING v.id::text, v."companyId"::text AS "companyId", v."issueId"::text AS "issueId", v.trigger, v.command`;
 
 async function claimVerifications(workerId: string, limit: number): Promise<ClaimedVerification[]> {
-  const { rows } = await sql().query<Omit<ClaimedVerification, "command"> & { command: unknown }>(claimSql, [workerId, limit]);
+  const rows = await sqlTx(async (exec) => {
+    const candidates = (await exec(candidatesSql, [limit])) as { id: string; ownerIssueId: string | null }[];
+    if (candidates.length === 0) return [];
+    await lockWorkspaces(exec, candidates.map((c) => c.ownerIssueId).filter((id): id is string => id !== null));
+    return (await exec(claimSql, [workerId, candidates.map((c) => c.id)])) as unknown as (Omit<ClaimedVerification, "command"> & { command: unknown })[];
+  });
   return rows.map((r) => ({ ...r, command: readChecks({ verification: r.command, review: null }).verification ?? { command: "", args: [], timeoutSec: 1 } }));
 }
 
@@ -97,7 +112,11 @@ const finishSql = `
       details: `jsonb_build_object('verificationId', v.id::text, 'status', $3::text, 'exitCode', $4::int, 'durationMs', $6::int, 'headSha', v."headSha")`,
     }, "v")}
   )
-  SELECT v.id FROM v`;
+  ), wake AS (
+    -- a wake of the issue waited while the command ran in its workspace (lib/runtime/workspace-claim.ts)
+    SELECT pg_notify('charter_wake', v.id::text) FROM v
+  )
+  SELECT v.id, (SELECT count(*) FROM wake) AS woken FROM v`;
 
 const requeueSql = `UPDATE "Verification" SET "workerId" = NULL, "claimedAt" = NULL, "heartbeatAt" = NULL, log = '', "logBytes" = 0, "headSha" = NULL
   WHERE id = ANY($1::uuid[]) AND status = 'running' RETURNING id::text`;

@@ -59,7 +59,16 @@ export async function workspaceTarget(exec: SqlExec, companyId: string, issueId:
 
 /** Takes the workspaces' claim locks (sorted, so two claims never wait on each other in a circle). */
 export async function lockTargets(exec: SqlExec, targets: WorkspaceTarget[]): Promise<void> {
-  const keys = [...new Set(targets.map((t) => t.ownerIssueId))].sort();
+  await lockWorkspaces(exec, targets.map((t) => t.ownerIssueId));
+}
+
+/**
+ * The claim lock of each workspace, named by the issue that owns it, held to the end of the
+ * transaction: a wake's claim and a verification's claim of one workspace take it, so each sees
+ * what the other committed (sorted: two claims never wait on each other in a circle).
+ */
+export async function lockWorkspaces(exec: SqlExec, ownerIssueIds: string[]): Promise<void> {
+  const keys = [...new Set(ownerIssueIds)].sort();
   if (keys.length === 0) return;
   await exec(
     `SELECT count(pg_advisory_xact_lock(hashtextextended('workspace:' || a, 0)))::int AS n
@@ -71,9 +80,16 @@ export async function lockTargets(exec: SqlExec, targets: WorkspaceTarget[]): Pr
 const busySql = `
   SELECT EXISTS (SELECT 1 FROM "HeartbeatRun" r WHERE r."companyId" = $1::uuid AND r."issueId" = $2::uuid AND r.status ${openRun})
       OR EXISTS (SELECT 1 FROM "ExecutionWorkspace" e JOIN "HeartbeatRun" r ON r.id = e."lockedByRunId" AND r.status ${openRun}
+                  WHERE e."companyId" = $1::uuid AND e."issueId" = $3::uuid)
+      -- a verification running its command there (lib/runtime/verification-runner.ts)
+      OR EXISTS (SELECT 1 FROM "ExecutionWorkspace" e JOIN "Issue" vi ON vi."companyId" = e."companyId" AND vi."executionWorkspaceId" = e.id
+                   JOIN "Verification" v ON v."companyId" = vi."companyId" AND v."issueId" = vi.id AND v.status = 'running' AND v."claimedAt" IS NOT NULL
                   WHERE e."companyId" = $1::uuid AND e."issueId" = $3::uuid) AS busy`;
 
-/** Under the target's lock: true when a run of the issue is open or its workspace is held (runs claimed earlier in this transaction count). */
+/**
+ * Under the target's lock: true when a run of the issue is open, its workspace is held (runs claimed
+ * earlier in this transaction count) or a verification runs in it.
+ */
 export async function targetBusy(exec: SqlExec, companyId: string, t: WorkspaceTarget): Promise<boolean> {
   const [row] = await exec(busySql, [companyId, t.issueId, t.ownerIssueId]);
   return row.busy === true;
