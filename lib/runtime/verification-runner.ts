@@ -111,7 +111,6 @@ const finishSql = `
       id: "$10", companyId: 'v."companyId"', ...systemActorSql, action: "'verification.finished'", entityType: "'issue'", entityId: 'v."issueId"',
       details: `jsonb_build_object('verificationId', v.id::text, 'status', $3::text, 'exitCode', $4::int, 'durationMs', $6::int, 'headSha', v."headSha")`,
     }, "v")}
-  )
   ), wake AS (
     -- a wake of the issue waited while the command ran in its workspace (lib/runtime/workspace-claim.ts)
     SELECT pg_notify('charter_wake', v.id::text) FROM v

@@ -272,3 +272,25 @@ function otherInstance(): ChildProcess {
     },
   });
 }
+
+describe("a verification holds the workspace too", () => {
+  it("a wake for an issue waits while its verification's command runs in the worktree, and runs once it ends", async () => {
+    const w = await createWorld();
+    const p = await project(w, { cwd: makeRepo(path.join(dir, "verify-lock")) });
+    const a = await cliAgent(w, 0);
+    const issue = await issueFor(w, p.id, a.id, "Checked while it waits");
+    expect((await runOfIssue(issue.id, 0)).status).toBe("succeeded");
+    const set = await client(w.tokens.owner).patch(`/api/projects/${p.id}`, { verification: { command: "sleep", args: ["2"] } });
+    expect(set.status).toBe(200);
+    const started = await client(w.tokens.owner).post(`/api/issues/${issue.id}/verifications`, {});
+    expect(started.status).toBe(201);
+    await waitFor(async () => db().verification.findFirst({ where: { id: started.body.id, claimedAt: { not: null } } }), "the verification's claim");
+    const wake = await client(w.tokens.owner).post(`/api/agents/${a.id}/wakeup`, { issueId: issue.id });
+    expect(wake.status).toBe(202);
+    const run = await runOfIssue(issue.id, 1);
+    const verification = await db().verification.findUniqueOrThrow({ where: { id: started.body.id } });
+    expect([run.status, verification.status]).toEqual(["succeeded", "passed"]);
+    expect(seenBy(out, run.id).start).toBeGreaterThanOrEqual(verification.finishedAt!.getTime());
+    expect((await db().wakeRequest.findUniqueOrThrow({ where: { id: wake.body.id } })).status).toBe("started");
+  });
+});
