@@ -1,23 +1,13 @@
 // Reading an issue's workspace with git (execFile, never a shell, never a prompt): its head, and the
 // summary of its changes a reviewer is woken with. The workspace root is a volume every worker and
 // the API process mount at one path (docs/decisions), so any of them may read it.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
-import { childBaseEnv } from "@/lib/env";
+import { git as gitRun } from "@/lib/services/workspaces/git";
 
 const GIT_TIMEOUT_MS = 15_000;
 const SUMMARY_MAX_CHARS = 4000;
 
-const gitEnv = (): Record<string, string> => ({ ...childBaseEnv(), GIT_TERMINAL_PROMPT: "0" });
-
-function git(cwd: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile("git", args, { cwd, timeout: GIT_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, env: gitEnv() as NodeJS.ProcessEnv, encoding: "utf8" }, (e, stdout, stderr) => {
-      if (e) reject(new Error(`git ${args[0]} failed in ${cwd}: ${(stderr || e.message).trim().split("\n")[0]}`));
-      else resolve(stdout);
-    });
-  });
-}
+const git = (cwd: string, args: string[]) => gitRun(cwd, args, { read: true, timeoutMs: GIT_TIMEOUT_MS });
 
 /** Why a workspace path cannot be used, or null. */
 export function workspaceProblem(path: string | null): string | null {

@@ -1,8 +1,7 @@
 // Reads an issue's commits from its worktree: `git log base..HEAD` with each commit's stat line. Git is
 // run with execFile (no shell, no prompt), and a commit range is only ever two hex shas, so nothing read
 // from the database can become an option.
-import { execFile } from "node:child_process";
-import { childBaseEnv } from "@/lib/env";
+import { git } from "@/lib/services/workspaces/git";
 
 export interface GitCommit {
   sha: string;
@@ -20,15 +19,7 @@ const hexSha = /^[0-9a-f]{7,64}$/i;
 // record separator before each commit, unit separator between its fields
 const format = "%x1e%H%x1f%an%x1f%ae%x1f%s";
 
-function git(cwd: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const vars: Record<string, string> = { ...childBaseEnv(), GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
-    execFile("git", ["-C", cwd, "-c", "core.quotepath=off", ...args], { env: vars as NodeJS.ProcessEnv, encoding: "utf8", timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, shell: false }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`git ${args[0]} failed: ${stderr.trim() || error.message}`));
-      else resolve(stdout);
-    });
-  });
-}
+const gitLog = (cwd: string, args: string[]) => git(cwd, ["-c", "core.quotepath=off", ...args], { read: true, timeoutMs: TIMEOUT_MS });
 
 const count = (stat: string, word: RegExp) => Number(stat.match(word)?.[1] ?? 0);
 
@@ -47,6 +38,6 @@ function parseCommit(chunk: string): GitCommit | null {
 /** The commits of `baseSha..HEAD` in `cwd`, oldest first (at most MAX_COMMITS, the newest). */
 export async function readCommits(cwd: string, baseSha: string): Promise<GitCommit[]> {
   if (!hexSha.test(baseSha)) throw new Error(`not a commit sha: ${baseSha.slice(0, 80)}`);
-  const out = await git(cwd, ["log", "--no-color", "--shortstat", `--format=${format}`, `--max-count=${MAX_COMMITS}`, `${baseSha}..HEAD`, "--"]);
+  const out = await gitLog(cwd, ["log", "--no-color", "--shortstat", `--format=${format}`, `--max-count=${MAX_COMMITS}`, `${baseSha}..HEAD`, "--"]);
   return out.split("\x1e").map((c) => parseCommit(c.trim())).filter((c): c is GitCommit => c !== null).reverse();
 }

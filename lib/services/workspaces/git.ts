@@ -3,14 +3,26 @@
 // board can act on (git missing, repository unreachable, branch taken, disk full, path outside root).
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { childBaseEnv } from "@/lib/env";
 
 type WorkspaceFailure = "git_missing" | "unreachable" | "branch_taken" | "disk_full" | "outside_root" | "not_a_repository" | "git_failed";
 
 export class WorkspaceError extends Error {
-  constructor(readonly failure: WorkspaceFailure, message: string) {
+  /** git's exit code when it ran and said no (1: `merge-base --is-ancestor` false…) */
+  constructor(readonly failure: WorkspaceFailure, message: string, readonly exitCode: number | null = null) {
     super(message);
   }
+}
+
+export interface GitOptions {
+  timeoutMs?: number;
+  /**
+   * A read of a worktree someone may be working in: optional locks off (a status must not take the
+   * index lock from under the agent's own git), and git stops at `cwd` (a folder that is no longer a
+   * worktree is not read as whatever repository holds the workspace root).
+   */
+  read?: boolean;
 }
 
 const GIT_TIMEOUT_MS = 10 * 60_000;
@@ -42,10 +54,12 @@ const lead: Record<WorkspaceFailure, string> = {
 };
 
 /** Runs `git args…` in `cwd`; resolves to its stdout, or throws a WorkspaceError naming the cause. */
-export function git(cwd: string, args: string[]): Promise<string> {
+export function git(cwd: string, args: string[], opts: GitOptions = {}): Promise<string> {
   const env: Record<string, string> = { ...childBaseEnv(), GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "", SSH_ASKPASS: "", LC_ALL: "C" };
+  if (opts.read) Object.assign(env, { GIT_OPTIONAL_LOCKS: "0", GIT_CEILING_DIRECTORIES: path.dirname(path.resolve(cwd)) });
+  const timeout = opts.timeoutMs ?? GIT_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
-    execFile("git", args, { cwd, env: env as NodeJS.ProcessEnv, encoding: "utf8", timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_BUFFER, shell: false, windowsHide: true }, (err, stdout, stderr) => {
+    execFile("git", args, { cwd, env: env as NodeJS.ProcessEnv, encoding: "utf8", timeout, maxBuffer: MAX_BUFFER, shell: false, windowsHide: true }, (err, stdout, stderr) => {
       if (!err) return resolve(stdout);
       const code = (err as NodeJS.ErrnoException).code;
       // a missing cwd is reported by spawn as the program's ENOENT
@@ -53,7 +67,7 @@ export function git(cwd: string, args: string[]): Promise<string> {
       const failure = classifyGitFailure(code, String(stderr));
       const said = String(stderr).trim().split("\n").filter(Boolean).slice(-3).join(" / ").slice(0, 600);
       const detail = failure === "git_missing" ? "" : `: git ${args[0]} ${said ? `said: ${said}` : `exited with ${code ?? "an error"}`}`;
-      reject(new WorkspaceError(failure, `${lead[failure]}${detail}`));
+      reject(new WorkspaceError(failure, `${lead[failure]}${detail}`, typeof code === "number" ? code : null));
     });
   });
 }

@@ -2,12 +2,11 @@
 // uncommitted work, how far it is ahead of and behind its base, and its disk use. Read after each run
 // (refreshRunWorkspace), by the retention sweep and by the board's removal; the row keeps the last
 // reading with statusAt, so the board's list never walks a tree.
-import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "@/lib/db/client";
-import { childBaseEnv } from "@/lib/env";
 import { log } from "@/lib/log";
+import { git, WorkspaceError } from "@/lib/services/workspaces/git";
 
 const GIT_TIMEOUT_MS = 30_000;
 
@@ -17,33 +16,8 @@ const GIT_TIMEOUT_MS = 30_000;
  */
 const DISK_WALK_LIMITS = { entries: 200_000, ms: 5_000 } as const;
 
-class GitError extends Error {
-  constructor(readonly args: string[], readonly exitCode: number | null, readonly stderr: string) {
-    super(`git ${args.join(" ")} failed${exitCode === null ? "" : ` (exit ${exitCode})`}: ${stderr.trim().slice(0, 500) || "no output"}`);
-    this.name = "GitError";
-  }
-}
-
-/**
- * Runs git without a shell or a prompt. Optional locks are off: a status read while a run works in
- * the worktree must not take the index lock from under the agent's own git. The ceiling stops git at
- * `cwd`: a folder that is no longer a worktree must not be read as whatever repository holds the
- * workspace root (a data folder inside a checkout).
- */
-export function runGit(cwd: string, args: string[]): Promise<string> {
-  const env: Record<string, string> = {
-    ...childBaseEnv(), GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C", GIT_CEILING_DIRECTORIES: path.dirname(path.resolve(cwd)),
-  };
-  return new Promise((resolve, reject) => {
-    execFile("git", args, {
-      cwd, encoding: "utf8", timeout: GIT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024, shell: false, windowsHide: true,
-      env: env as NodeJS.ProcessEnv,
-    }, (err, stdout, stderr) => {
-      if (err) reject(new GitError(args, typeof err.code === "number" ? err.code : null, stderr || err.message));
-      else resolve(stdout);
-    });
-  });
-}
+/** A read of the worktree (lib/services/workspaces/git.ts: no optional locks, git stops at `cwd`). */
+export const runGit = (cwd: string, args: string[]) => git(cwd, args, { read: true, timeoutMs: GIT_TIMEOUT_MS });
 
 /** git's answer to a yes/no question asked by exit code (merge-base --is-ancestor, rev-parse --verify). */
 export async function gitSays(cwd: string, args: string[]): Promise<boolean> {
@@ -51,7 +25,7 @@ export async function gitSays(cwd: string, args: string[]): Promise<boolean> {
     await runGit(cwd, args);
     return true;
   } catch (e) {
-    if (e instanceof GitError && e.exitCode === 1) return false;
+    if (e instanceof WorkspaceError && e.exitCode === 1) return false;
     throw e;
   }
 }
@@ -108,7 +82,7 @@ export interface WorkspaceStatus {
   diskBytes: number | null;
 }
 
-/** The status of the worktree at `dir` against its base; throws a GitError when `dir` is not one. */
+/** The status of the worktree at `dir` against its base; throws a WorkspaceError when `dir` is not one. */
 export async function readWorkspaceStatus(dir: string, ws: { baseRef: string | null; baseSha: string | null }): Promise<WorkspaceStatus> {
   const headSha = await resolveCommit(dir, "HEAD");
   // untracked files count: an agent's new file is work too (ignored files do not)
