@@ -70,7 +70,7 @@ describe("reading an issue's commits from git", () => {
     ]);
     expect(await readCommits(repo.dir, third)).toEqual([]);
     await expect(readCommits(repo.dir, "--output=/tmp/x")).rejects.toThrow(/not a commit sha/);
-    await expect(readCommits(path.join(root, "nowhere"), repo.base)).rejects.toThrow(/git log failed/);
+    await expect(readCommits(path.join(root, "nowhere"), repo.base)).rejects.toThrow(/does not exist/);
   });
 
   it("lists a run's commits on its issue once per sha, with the run, and says so in the activity log", async () => {

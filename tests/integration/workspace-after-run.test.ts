@@ -22,13 +22,14 @@ afterAll(async () => {
 });
 
 /** Wakes a process agent that waits for `go`, then commits a file in `dir`; the run is tied to `workspaceId` first. */
-async function runCommitting(w: Awaited<ReturnType<typeof createWorld>>, issueId: string, dir: string, workspaceId: string, root: string) {
+async function runCommitting(w: Awaited<ReturnType<typeof createWorld>>, issueId: string, dir: string, workspaceId: string, root: string,
+  work = `echo work > work.txt && git add work.txt && git -c user.name=Agent -c user.email=agent@test commit -q -m "the agent's work"`) {
   const go = path.join(root, `go-${workspaceId}`);
   const script = path.join(root, `agent-${workspaceId}.sh`);
   fs.writeFileSync(script, `#!/bin/sh
 while [ ! -f "${go}" ]; do sleep 0.05; done
 cd "${dir}" 2>/dev/null || exit 0
-echo work > work.txt && git add work.txt && git -c user.name=Agent -c user.email=agent@test commit -q -m "the agent's work"
+${work}
 `, { mode: 0o755 });
   const { agent } = await createAgentWithKey(w.company.id, { adapterType: "process", adapterConfig: { command: script, args: [] } });
   const wake = await client(w.tokens.owner).post(`/api/agents/${agent.id}/wakeup`, { issueId });
@@ -62,8 +63,8 @@ describe("after a run", () => {
     const ids = await projectIssue(w, r.repo);
     const wt = addWorktree(r.repo, r.root, "charter/R-2-gone");
     const row = await workspaceRow(w, ids, wt, "charter/R-2-gone");
-    fs.rmSync(wt.dir, { recursive: true, force: true });
-    const run = await runCommitting(w, ids.issueId, wt.dir, row.id, r.root);
+    // the agent removes its worktree during the run: nothing is left to read after it
+    const run = await runCommitting(w, ids.issueId, wt.dir, row.id, r.root, `cd / && rm -rf "${wt.dir}"`);
     expect(run.status).toBe("succeeded");
     expect((await db().executionWorkspace.findUniqueOrThrow({ where: { id: row.id } })).statusAt).toBeNull();
   });
