@@ -8,7 +8,7 @@ const PLACEHOLDER = /\{(identifier|number|slug)\}/g;
 const MAX_BRANCH_LENGTH = 200;
 
 /** The title as a branch-safe slug: lower-case ASCII words joined by dashes, at most 40 characters. */
-export function titleSlug(title: string): string {
+function titleSlug(title: string): string {
   const slug = title.normalize("NFKD").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40).replace(/-+$/, "");
   return slug || "issue";
 }
