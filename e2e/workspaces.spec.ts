@@ -36,6 +36,9 @@ const AGENT_SCRIPT = [
     ` -d '{"kind":"pull_request","title":"Add the feature","url":"https://example.test/pr/1","status":"open"}'; fi`,
 ].join("\n");
 
+/** A prefix of its own per run, so the spec also runs again against a server that kept its data. */
+const prefix = (stem: string) => stem + Array.from({ length: 3 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join("");
+
 async function moveTo(page: Page, label: string) {
   await page.getByLabel("Status").selectOption({ label });
 }
@@ -44,18 +47,19 @@ test("a project's verification set in the browser gates done; the issue closes w
   test.setTimeout(240_000);
   await signIn(page, ADMIN);
   const api = await boardApi(page);
-  const company = await createCompany(api, "Forge Works", { issuePrefix: "FORGE" });
+  const P = prefix("FG");
+  const company = await createCompany(api, `Forge Works ${P}`, { issuePrefix: P });
   const agent = await createAgent(api, company.id, { name: "Forge", role: "engineer", adapterConfig: { command: AGENT_SCRIPT } });
   const repo = makeRepo();
   const project = await post<{ id: string }>(api, `/api/companies/${company.id}/projects`, { name: "Product", workspace: { cwd: repo } });
 
   // the verification, set in the browser: without a shell unless the board names one
-  await page.goto(`/FORGE/projects/${project.id}`);
+  await page.goto(`/${P}/projects/${project.id}`);
   const settings = page.getByTestId("work-settings");
   await expect(settings).toContainText("None: done needs no check");
   await settings.getByRole("button", { name: "Edit settings" }).click();
   await settings.getByLabel("Verify before done").check();
-  await settings.getByLabel("Command").fill("sh");
+  await settings.getByRole("textbox", { name: "Command" }).fill("sh");
   await settings.getByLabel("Arguments").fill("-c\ntest -f done.txt");
   await settings.getByLabel("Timeout (s)").fill("60");
   await snap(page, testInfo, "ws-01-settings-form");
@@ -68,7 +72,7 @@ test("a project's verification set in the browser gates done; the issue closes w
   const issue = await post<{ id: string; identifier: string }>(api, `/api/companies/${company.id}/issues`, {
     title: "Ship the feature", projectId: project.id, assigneeAgentId: agent.id, status: "in_progress",
   });
-  await page.goto(`/FORGE/issues/${issue.identifier}`);
+  await page.goto(`/${P}/issues/${issue.identifier}`);
   const commits = page.getByTestId("work-commit");
   await expect(commits).toHaveCount(1, { timeout: 60_000 });
   await expect(commits.first()).toContainText("Start the feature");
@@ -166,30 +170,30 @@ test("the workspace panels, the work settings and the workspaces page: empty, no
   test.setTimeout(240_000);
   await signIn(page, ADMIN);
   const api = await boardApi(page);
-  const company = await createCompany(api, "Fill Works", { issuePrefix: "FILL" });
-  const agent = await createAgent(api, company.id, { name: "Reviewer with a rather long name", role: "engineer" });
-  const project = await post<{ id: string }>(api, `/api/companies/${company.id}/projects`, { name: "Importer", workspace: { cwd: "/srv/repos/importer" } });
+  const P = prefix("FL");
+  const company = await createCompany(api, `Fill Works ${P}`, { issuePrefix: P });
+    const project = await post<{ id: string }>(api, `/api/companies/${company.id}/projects`, { name: "Importer", workspace: { cwd: "/srv/repos/importer" } });
   await api.patch(`/api/projects/${project.id}`, { data: { verification: { command: "npm", args: ["test"], timeoutSec: 900 }, review: { kind: "board" } } });
   const empty = await post<{ id: string; identifier: string }>(api, `/api/companies/${company.id}/issues`, { title: "Nothing run yet", projectId: project.id });
   const normal = await post<{ id: string; identifier: string }>(api, `/api/companies/${company.id}/issues`, { title: "Make the importer handle every package layout", projectId: project.id });
-  const large = await post<{ id: string; identifier: string }>(api, `/api/companies/${company.id}/issues`, { title: "A long-running issue", projectId: project.id, assigneeAgentId: agent.id });
+  const large = await post<{ id: string; identifier: string }>(api, `/api/companies/${company.id}/issues`, { title: "A long-running issue", projectId: project.id });
   await seedWork(company.id, project.id, normal.id, { commits: 3, verifications: 2 });
   await seedWork(company.id, project.id, large.id, { commits: 150, verifications: 10 });
   // the normal issue waits for the board's review: Approve and Request changes show
   await withE2eDatabase((db) => db.query(`UPDATE "Issue" SET status = 'in_review' WHERE id = $1`, [normal.id]));
 
-  await lookAt(page, testInfo, `/FILL/projects/${project.id}`, "project-settings");
-  await lookAt(page, testInfo, `/FILL/issues/${empty.identifier}`, "issue-empty");
+  await lookAt(page, testInfo, `/${P}/projects/${project.id}`, "project-settings");
+  await lookAt(page, testInfo, `/${P}/issues/${empty.identifier}`, "issue-empty");
   await expect(page.getByTestId("issue-workspace")).toContainText("Made before the issue's first run");
-  await lookAt(page, testInfo, `/FILL/issues/${normal.identifier}`, "issue-normal");
+  await lookAt(page, testInfo, `/${P}/issues/${normal.identifier}`, "issue-normal");
   await expect(page.getByTestId("work-commit")).toHaveCount(3);
   await expect(page.getByTestId("issue-workspace")).toContainText("3 ahead, 2 behind main");
   await expect(page.getByTestId("issue-review").getByRole("button", { name: "Approve" })).toBeVisible();
   await page.getByRole("button", { name: "Show the whole log" }).first().click();
   await expect(page.getByTestId("verification-log")).toContainText("FAIL tests/importer.test.ts");
-  await lookAt(page, testInfo, `/FILL/issues/${large.identifier}`, "issue-large");
+  await lookAt(page, testInfo, `/${P}/issues/${large.identifier}`, "issue-large");
   await expect(page.getByTestId("work-commit")).toHaveCount(150);
-  await lookAt(page, testInfo, "/FILL/workspaces", "workspaces");
+  await lookAt(page, testInfo, `/${P}/workspaces`, "workspaces");
   await expect(page.getByTestId("execution-workspace")).toHaveCount(2);
   await api.dispose();
 });

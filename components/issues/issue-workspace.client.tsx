@@ -116,7 +116,7 @@ function ReportedRow({ product: p }: { product: WorkProduct }) {
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-2.5 text-sm" data-testid="work-product">
       <Badge tone="indigo">{humanize(p.kind)}</Badge>
       <span className="min-w-0 flex-1 break-words">
-        {p.url ? <a href={p.url} target="_blank" rel="noreferrer noopener" className="font-medium text-link hover:underline">{p.title}</a> : <span className="font-medium text-fg">{p.title}</span>}
+        {p.url && /^https?:\/\//i.test(p.url) ? <a href={p.url} target="_blank" rel="noreferrer noopener" className="font-medium text-link hover:underline">{p.title}</a> : <span className="font-medium text-fg">{p.title}</span>}
       </span>
       {p.status && <Badge tone={productTones[p.status] ?? "gray"}>{humanize(p.status)}</Badge>}
     </li>

@@ -65,7 +65,7 @@ export function ExecutionWorkspaceList({ companyId, prefix, canWrite }: { compan
                 <TH>Changes</TH>
                 <TH className="text-right">Disk</TH>
                 <TH>State</TH>
-                {canWrite && <TH><span className="sr-only">Actions</span></TH>}
+                {canWrite && <TH className="relative"><span className="sr-only">Actions</span></TH>}
               </tr>
             </THead>
             <TBody>
