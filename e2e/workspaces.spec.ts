@@ -137,8 +137,8 @@ async function seedWork(companyId: string, projectId: string, issueId: string, n
     );
     await db.query(
       `INSERT INTO "Verification" (id, "companyId", "issueId", status, command, "exitCode", "durationMs", "headSha", log, trigger, "startedAt", "finishedAt")
-       SELECT gen_random_uuid(), $1, $2, (ARRAY['failed', 'passed', 'timed_out'])[1 + g % 3]::"VerificationStatus", '{"command":"npm","args":["test"],"timeoutSec":900}',
-              CASE WHEN g % 3 = 1 THEN 0 ELSE 1 END, 1000 * g + 345, md5(g::text) || substr(md5(g::text), 1, 8),
+       SELECT gen_random_uuid(), $1, $2, (ARRAY['passed', 'failed', 'timed_out'])[1 + g % 3]::"VerificationStatus", '{"command":"npm","args":["test"],"timeoutSec":900}',
+              CASE WHEN g % 3 = 0 THEN 0 ELSE 1 END, 1000 * g + 345, md5(g::text) || substr(md5(g::text), 1, 8),
               'line one of the test output\nFAIL tests/importer.test.ts > handles a very long path name without breaking the layout of the page at all\nexit ' || g, 'in_review',
               now() - g * interval '5 minutes', now() - g * interval '5 minutes' + interval '4 seconds'
          FROM generate_series(1, $3::int) g`,
@@ -195,5 +195,41 @@ test("the workspace panels, the work settings and the workspaces page: empty, no
   await expect(page.getByTestId("work-commit")).toHaveCount(150);
   await lookAt(page, testInfo, `/${P}/workspaces`, "workspaces");
   await expect(page.getByTestId("execution-workspace")).toHaveCount(2);
+  await api.dispose();
+});
+
+test("the inbox names a failed workspace, work kept after done, a failed verification and a review handed to the board", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const api = await boardApi(page);
+  const P = prefix("IN");
+  const company = await createCompany(api, `Inbox Works ${P}`, { issuePrefix: P });
+  const project = await post<{ id: string }>(api, `/api/companies/${company.id}/projects`, { name: "Importer", workspace: { cwd: "/srv/repos/importer" } });
+  const issue = (title: string) => post<{ id: string; identifier: string }>(api, `/api/companies/${company.id}/issues`, { title, projectId: project.id });
+  const [broken, kept, failing] = [await issue("Broken workspace"), await issue("Kept work"), await issue("Failing checks")];
+  await seedWork(company.id, project.id, kept.id, { commits: 2, verifications: 0 });
+  await seedWork(company.id, project.id, failing.id, { commits: 1, verifications: 1 });
+  await withE2eDatabase(async (db) => {
+    await db.query(
+      `INSERT INTO "ExecutionWorkspace" (id, "companyId", "projectId", "issueId", policy, state, error, "errorAt", "updatedAt")
+       VALUES (gen_random_uuid(), $1, $2, $3, 'git_worktree', 'active', 'the repository could not be reached: /srv/repos/importer does not exist', now(), now())`,
+      [company.id, project.id, broken.id],
+    );
+    await db.query(`UPDATE "Issue" SET status = 'done', "completedAt" = now() WHERE id = $1`, [kept.id]);
+    await db.query(`UPDATE "Verification" SET status = 'failed', "exitCode" = 1 WHERE "issueId" = $1`, [failing.id]);
+    await db.query(`UPDATE "Issue" SET status = 'in_review' WHERE id = $1`, [failing.id]);
+    await db.query(
+      `INSERT INTO "IssueReview" (id, "companyId", "issueId", verdict, comment, "createdAt")
+       SELECT gen_random_uuid(), $1, $2, 'request_changes', 'Round ' || g || ': the importer still drops nested folders', now() - (4 - g) * interval '1 minute' FROM generate_series(1, 3) g`,
+      [company.id, failing.id],
+    );
+  });
+  await page.goto(`/${P}/inbox`);
+  const expected: Array<[string, string]> = [["workspace_error", broken.identifier], ["workspace_kept", kept.identifier], ["verification_failed", failing.identifier], ["review_escalated", failing.identifier]];
+  for (const [kind, identifier] of expected) {
+    const item = page.locator(`[data-testid=inbox-item][data-kind=${kind}]`);
+    await expect(item, kind).toHaveCount(1);
+    await expect(item.getByRole("link")).toHaveAttribute("href", new RegExp(`/${P}/issues/${identifier}`));
+  }
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await api.dispose();
 });
