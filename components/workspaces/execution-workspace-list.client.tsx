@@ -80,7 +80,7 @@ export function ExecutionWorkspaceList({ companyId, prefix, canWrite }: { compan
                     ) : <span className="text-fg-muted">A deleted issue</span>}
                     <span className="block truncate font-mono text-xs text-fg-subtle" title={ws.path ?? undefined}>{ws.path ?? "not made yet"}</span>
                   </TD>
-                  <TD className="font-mono text-xs">
+                  <TD className="min-w-48 break-all font-mono text-xs">
                     {ws.branch ?? "—"}
                     {ws.baseRef && <span className="block text-fg-subtle">from {ws.baseRef} · {shortSha(ws.headSha)}</span>}
                   </TD>
