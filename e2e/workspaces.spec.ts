@@ -185,6 +185,9 @@ test("the workspace panels, the work settings and the workspaces page: empty, no
   await lookAt(page, testInfo, `/${P}/projects/${project.id}`, "project-settings");
   await lookAt(page, testInfo, `/${P}/issues/${empty.identifier}`, "issue-empty");
   await expect(page.getByTestId("issue-workspace")).toContainText("Made before the issue's first run");
+  // the board overrides the project's policy for one issue
+  await page.getByLabel("Workspace for this issue").selectOption({ label: "The project's folder, shared" });
+  await expect.poll(async () => (await (await api.get(`/api/issues/${empty.id}`)).json()).workspacePolicy).toBe("shared");
   await lookAt(page, testInfo, `/${P}/issues/${normal.identifier}`, "issue-normal");
   await expect(page.getByTestId("work-commit")).toHaveCount(3);
   await expect(page.getByTestId("issue-workspace")).toContainText("3 ahead, 2 behind main");
