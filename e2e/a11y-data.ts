@@ -148,6 +148,7 @@ export async function companyPages(api: APIRequestContext, company: Company): Pr
     ["org", `${p}/org`],
     ["projects", `${p}/projects`],
     !!project && ["project", `${p}/projects/${project.id}`],
+    ["workspaces", `${p}/workspaces`],
     ["goals", `${p}/goals`],
     ["approvals", `${p}/approvals`],
     !!approval && ["approval", `${p}/approvals/${approval.id}`],

@@ -36,6 +36,9 @@ const AGENT_SCRIPT = [
     ` -d '{"kind":"pull_request","title":"Add the feature","url":"https://example.test/pr/1","status":"open"}'; fi`,
 ].join("\n");
 
+/** A prefix of its own per run, so the spec also runs again against a server that kept its data. */
+const prefix = (stem: string) => stem + Array.from({ length: 3 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join("");
+
 async function moveTo(page: Page, label: string) {
   await page.getByLabel("Status").selectOption({ label });
 }
@@ -44,18 +47,19 @@ test("a project's verification set in the browser gates done; the issue closes w
   test.setTimeout(240_000);
   await signIn(page, ADMIN);
   const api = await boardApi(page);
-  const company = await createCompany(api, "Forge Works", { issuePrefix: "FORGE" });
+  const P = prefix("FG");
+  const company = await createCompany(api, `Forge Works ${P}`, { issuePrefix: P });
   const agent = await createAgent(api, company.id, { name: "Forge", role: "engineer", adapterConfig: { command: AGENT_SCRIPT } });
   const repo = makeRepo();
   const project = await post<{ id: string }>(api, `/api/companies/${company.id}/projects`, { name: "Product", workspace: { cwd: repo } });
 
   // the verification, set in the browser: without a shell unless the board names one
-  await page.goto(`/FORGE/projects/${project.id}`);
+  await page.goto(`/${P}/projects/${project.id}`);
   const settings = page.getByTestId("work-settings");
   await expect(settings).toContainText("None: done needs no check");
   await settings.getByRole("button", { name: "Edit settings" }).click();
   await settings.getByLabel("Verify before done").check();
-  await settings.getByLabel("Command").fill("sh");
+  await settings.getByRole("textbox", { name: "Command" }).fill("sh");
   await settings.getByLabel("Arguments").fill("-c\ntest -f done.txt");
   await settings.getByLabel("Timeout (s)").fill("60");
   await snap(page, testInfo, "ws-01-settings-form");
@@ -68,7 +72,7 @@ test("a project's verification set in the browser gates done; the issue closes w
   const issue = await post<{ id: string; identifier: string }>(api, `/api/companies/${company.id}/issues`, {
     title: "Ship the feature", projectId: project.id, assigneeAgentId: agent.id, status: "in_progress",
   });
-  await page.goto(`/FORGE/issues/${issue.identifier}`);
+  await page.goto(`/${P}/issues/${issue.identifier}`);
   const commits = page.getByTestId("work-commit");
   await expect(commits).toHaveCount(1, { timeout: 60_000 });
   await expect(commits.first()).toContainText("Start the feature");
@@ -133,8 +137,8 @@ async function seedWork(companyId: string, projectId: string, issueId: string, n
     );
     await db.query(
       `INSERT INTO "Verification" (id, "companyId", "issueId", status, command, "exitCode", "durationMs", "headSha", log, trigger, "startedAt", "finishedAt")
-       SELECT gen_random_uuid(), $1, $2, (ARRAY['failed', 'passed', 'timed_out'])[1 + g % 3]::"VerificationStatus", '{"command":"npm","args":["test"],"timeoutSec":900}',
-              CASE WHEN g % 3 = 1 THEN 0 ELSE 1 END, 1000 * g + 345, md5(g::text) || substr(md5(g::text), 1, 8),
+       SELECT gen_random_uuid(), $1, $2, (ARRAY['passed', 'failed', 'timed_out'])[1 + g % 3]::"VerificationStatus", '{"command":"npm","args":["test"],"timeoutSec":900}',
+              CASE WHEN g % 3 = 0 THEN 0 ELSE 1 END, 1000 * g + 345, md5(g::text) || substr(md5(g::text), 1, 8),
               'line one of the test output\nFAIL tests/importer.test.ts > handles a very long path name without breaking the layout of the page at all\nexit ' || g, 'in_review',
               now() - g * interval '5 minutes', now() - g * interval '5 minutes' + interval '4 seconds'
          FROM generate_series(1, $3::int) g`,
@@ -166,30 +170,69 @@ test("the workspace panels, the work settings and the workspaces page: empty, no
   test.setTimeout(240_000);
   await signIn(page, ADMIN);
   const api = await boardApi(page);
-  const company = await createCompany(api, "Fill Works", { issuePrefix: "FILL" });
-  const agent = await createAgent(api, company.id, { name: "Reviewer with a rather long name", role: "engineer" });
-  const project = await post<{ id: string }>(api, `/api/companies/${company.id}/projects`, { name: "Importer", workspace: { cwd: "/srv/repos/importer" } });
+  const P = prefix("FL");
+  const company = await createCompany(api, `Fill Works ${P}`, { issuePrefix: P });
+    const project = await post<{ id: string }>(api, `/api/companies/${company.id}/projects`, { name: "Importer", workspace: { cwd: "/srv/repos/importer" } });
   await api.patch(`/api/projects/${project.id}`, { data: { verification: { command: "npm", args: ["test"], timeoutSec: 900 }, review: { kind: "board" } } });
   const empty = await post<{ id: string; identifier: string }>(api, `/api/companies/${company.id}/issues`, { title: "Nothing run yet", projectId: project.id });
   const normal = await post<{ id: string; identifier: string }>(api, `/api/companies/${company.id}/issues`, { title: "Make the importer handle every package layout", projectId: project.id });
-  const large = await post<{ id: string; identifier: string }>(api, `/api/companies/${company.id}/issues`, { title: "A long-running issue", projectId: project.id, assigneeAgentId: agent.id });
+  const large = await post<{ id: string; identifier: string }>(api, `/api/companies/${company.id}/issues`, { title: "A long-running issue", projectId: project.id });
   await seedWork(company.id, project.id, normal.id, { commits: 3, verifications: 2 });
   await seedWork(company.id, project.id, large.id, { commits: 150, verifications: 10 });
   // the normal issue waits for the board's review: Approve and Request changes show
   await withE2eDatabase((db) => db.query(`UPDATE "Issue" SET status = 'in_review' WHERE id = $1`, [normal.id]));
 
-  await lookAt(page, testInfo, `/FILL/projects/${project.id}`, "project-settings");
-  await lookAt(page, testInfo, `/FILL/issues/${empty.identifier}`, "issue-empty");
+  await lookAt(page, testInfo, `/${P}/projects/${project.id}`, "project-settings");
+  await lookAt(page, testInfo, `/${P}/issues/${empty.identifier}`, "issue-empty");
   await expect(page.getByTestId("issue-workspace")).toContainText("Made before the issue's first run");
-  await lookAt(page, testInfo, `/FILL/issues/${normal.identifier}`, "issue-normal");
+  // the board overrides the project's policy for one issue
+  await page.getByLabel("Workspace for this issue").selectOption({ label: "The project's folder, shared" });
+  await expect.poll(async () => (await (await api.get(`/api/issues/${empty.id}`)).json()).workspacePolicy).toBe("shared");
+  await lookAt(page, testInfo, `/${P}/issues/${normal.identifier}`, "issue-normal");
   await expect(page.getByTestId("work-commit")).toHaveCount(3);
   await expect(page.getByTestId("issue-workspace")).toContainText("3 ahead, 2 behind main");
   await expect(page.getByTestId("issue-review").getByRole("button", { name: "Approve" })).toBeVisible();
   await page.getByRole("button", { name: "Show the whole log" }).first().click();
   await expect(page.getByTestId("verification-log")).toContainText("FAIL tests/importer.test.ts");
-  await lookAt(page, testInfo, `/FILL/issues/${large.identifier}`, "issue-large");
+  await lookAt(page, testInfo, `/${P}/issues/${large.identifier}`, "issue-large");
   await expect(page.getByTestId("work-commit")).toHaveCount(150);
-  await lookAt(page, testInfo, "/FILL/workspaces", "workspaces");
+  await lookAt(page, testInfo, `/${P}/workspaces`, "workspaces");
   await expect(page.getByTestId("execution-workspace")).toHaveCount(2);
+  await api.dispose();
+});
+
+test("the inbox names a failed workspace, work kept after done, a failed verification and a review handed to the board", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const api = await boardApi(page);
+  const P = prefix("IN");
+  const company = await createCompany(api, `Inbox Works ${P}`, { issuePrefix: P });
+  const project = await post<{ id: string }>(api, `/api/companies/${company.id}/projects`, { name: "Importer", workspace: { cwd: "/srv/repos/importer" } });
+  const issue = (title: string) => post<{ id: string; identifier: string }>(api, `/api/companies/${company.id}/issues`, { title, projectId: project.id });
+  const [broken, kept, failing] = [await issue("Broken workspace"), await issue("Kept work"), await issue("Failing checks")];
+  await seedWork(company.id, project.id, kept.id, { commits: 2, verifications: 0 });
+  await seedWork(company.id, project.id, failing.id, { commits: 1, verifications: 1 });
+  await withE2eDatabase(async (db) => {
+    await db.query(
+      `INSERT INTO "ExecutionWorkspace" (id, "companyId", "projectId", "issueId", policy, state, error, "errorAt", "updatedAt")
+       VALUES (gen_random_uuid(), $1, $2, $3, 'git_worktree', 'active', 'the repository could not be reached: /srv/repos/importer does not exist', now(), now())`,
+      [company.id, project.id, broken.id],
+    );
+    await db.query(`UPDATE "Issue" SET status = 'done', "completedAt" = now() WHERE id = $1`, [kept.id]);
+    await db.query(`UPDATE "Verification" SET status = 'failed', "exitCode" = 1 WHERE "issueId" = $1`, [failing.id]);
+    await db.query(`UPDATE "Issue" SET status = 'in_review' WHERE id = $1`, [failing.id]);
+    await db.query(
+      `INSERT INTO "IssueReview" (id, "companyId", "issueId", verdict, comment, "createdAt")
+       SELECT gen_random_uuid(), $1, $2, 'request_changes', 'Round ' || g || ': the importer still drops nested folders', now() - (4 - g) * interval '1 minute' FROM generate_series(1, 3) g`,
+      [company.id, failing.id],
+    );
+  });
+  await page.goto(`/${P}/inbox`);
+  const expected: Array<[string, string]> = [["workspace_error", broken.identifier], ["workspace_kept", kept.identifier], ["verification_failed", failing.identifier], ["review_escalated", failing.identifier]];
+  for (const [kind, identifier] of expected) {
+    const item = page.locator(`[data-testid=inbox-item][data-kind=${kind}]`);
+    await expect(item, kind).toHaveCount(1);
+    await expect(item.getByRole("link")).toHaveAttribute("href", new RegExp(`/${P}/issues/${identifier}`));
+  }
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await api.dispose();
 });

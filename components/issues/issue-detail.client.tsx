@@ -95,7 +95,7 @@ export function IssueDetailView({ companyId, prefix, initialIssue, initialCommen
         <div className="order-first space-y-6 lg:order-none">
           <IssueProperties companyId={companyId} prefix={prefix} issue={issue} directory={directory} maps={maps} canWrite={canWrite} />
           <IssueCheckout companyId={companyId} prefix={prefix} issue={issue} maps={maps} canWrite={canWrite} />
-          {issue.projectId && <IssueWorkspacePanel issue={issue} />}
+          {issue.projectId && <IssueWorkspacePanel companyId={companyId} issue={issue} canWrite={canWrite} />}
         </div>
       </div>
     </div>

@@ -3,6 +3,8 @@
 // An issue's page: where its runs work (the execution workspace, read from git after each run) and
 // what came out of them (the branch's commits, and what agents reported: pull requests, documents…).
 import { useQuery } from "@tanstack/react-query";
+import { Select } from "@/components/ui/input";
+import { useIssueUpdate } from "@/components/issues/use-issue-update";
 import type { IssueDetail } from "@/lib/queries/issues";
 import { fetchWorkProducts, workKeys, type IssueWorkspace, type WorkProduct } from "@/lib/queries/workspaces";
 import { formatDateTime, humanize } from "@/lib/format";
@@ -31,7 +33,24 @@ export function aheadBehindText(ws: Pick<IssueWorkspace, "ahead" | "behind" | "b
   return [ws.ahead > 0 && `${ws.ahead} ahead`, ws.behind > 0 && `${ws.behind} behind`].filter(Boolean).join(", ") + ` ${base}`;
 }
 
-export function IssueWorkspacePanel({ issue }: { issue: IssueDetail }) {
+/** The board's per-issue choice of workspace policy; a change applies from the issue's next run that makes one. */
+function PolicyOverride({ companyId, issue }: { companyId: string; issue: IssueDetail }) {
+  const update = useIssueUpdate(companyId, issue.id);
+  const value = (issue as IssueDetail & { workspacePolicy?: string | null }).workspacePolicy ?? "";
+  return (
+    <div className="space-y-1">
+      <label htmlFor="issue-workspace-policy" className="text-sm text-fg-muted">Workspace for this issue</label>
+      <Select id="issue-workspace-policy" value={value} disabled={update.isPending} onChange={(e) => update.mutate({ workspacePolicy: (e.target.value || null) as "git_worktree" | "shared" | null })}>
+        <option value="">As the project says</option>
+        <option value="git_worktree">Its own git worktree</option>
+        <option value="shared">The project&apos;s folder, shared</option>
+      </Select>
+      <ApiErrorAlert error={update.error} />
+    </div>
+  );
+}
+
+export function IssueWorkspacePanel({ companyId, issue, canWrite }: { companyId: string; issue: IssueDetail; canWrite: boolean }) {
   const ws = workspaceOf(issue);
   return (
     <Card data-testid="issue-workspace">
@@ -60,6 +79,7 @@ export function IssueWorkspacePanel({ issue }: { issue: IssueDetail }) {
             </dl>
           </>
         )}
+        {canWrite && <PolicyOverride companyId={companyId} issue={issue} />}
       </CardBody>
     </Card>
   );
@@ -116,7 +136,7 @@ function ReportedRow({ product: p }: { product: WorkProduct }) {
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-2.5 text-sm" data-testid="work-product">
       <Badge tone="indigo">{humanize(p.kind)}</Badge>
       <span className="min-w-0 flex-1 break-words">
-        {p.url ? <a href={p.url} target="_blank" rel="noreferrer noopener" className="font-medium text-link hover:underline">{p.title}</a> : <span className="font-medium text-fg">{p.title}</span>}
+        {p.url && /^https?:\/\//i.test(p.url) ? <a href={p.url} target="_blank" rel="noreferrer noopener" className="font-medium text-link hover:underline">{p.title}</a> : <span className="font-medium text-fg">{p.title}</span>}
       </span>
       {p.status && <Badge tone={productTones[p.status] ?? "gray"}>{humanize(p.status)}</Badge>}
     </li>

@@ -65,41 +65,12 @@ export function ExecutionWorkspaceList({ companyId, prefix, canWrite }: { compan
                 <TH>Changes</TH>
                 <TH className="text-right">Disk</TH>
                 <TH>State</TH>
-                {canWrite && <TH><span className="sr-only">Actions</span></TH>}
+                {canWrite && <TH className="relative"><span className="sr-only">Actions</span></TH>}
               </tr>
             </THead>
             <TBody>
               {rows.map((ws) => (
-                <TR key={ws.id} data-testid="execution-workspace">
-                  <TD className="max-w-72">
-                    {ws.issue ? (
-                      <>
-                        <Link href={`/${prefix}/issues/${ws.issue.identifier}`} className="font-medium text-link hover:underline">{ws.issue.identifier}</Link>
-                        <span className="block truncate text-xs text-fg-muted" title={ws.issue.title}>{ws.issue.title}</span>
-                      </>
-                    ) : <span className="text-fg-muted">A deleted issue</span>}
-                    <span className="block truncate font-mono text-xs text-fg-subtle" title={ws.path ?? undefined}>{ws.path ?? "not made yet"}</span>
-                  </TD>
-                  <TD className="font-mono text-xs">
-                    {ws.branch ?? "—"}
-                    {ws.baseRef && <span className="block text-fg-subtle">from {ws.baseRef} · {shortSha(ws.headSha)}</span>}
-                  </TD>
-                  <TD className="whitespace-nowrap text-xs">{ws.policy === "git_worktree" ? aheadBehindText(ws) : "shared folder"}</TD>
-                  <TD>{ws.dirty ? <Badge tone="amber">Uncommitted</Badge> : <span className="text-xs text-fg-muted">clean</span>}</TD>
-                  <TD className="whitespace-nowrap text-right text-xs tabular-nums">{ws.diskBytes === null ? "—" : formatBytes(ws.diskBytes)}</TD>
-                  <TD>
-                    <WorkspaceStateBadge ws={ws} />
-                    {(ws.error || ws.keptReason) && <span className="block max-w-56 break-words text-xs text-fg-muted">{ws.error ?? ws.keptReason}</span>}
-                  </TD>
-                  {canWrite && (
-                    <TD className="text-right">
-                      {ws.lockedByRunId && <span className="text-xs text-fg-muted">In use by a run</span>}
-                      {ws.state !== "removed" && ws.path && !ws.lockedByRunId && (
-                        <Button size="sm" variant="danger" aria-label={`Remove the workspace of ${ws.issue?.identifier ?? "a deleted issue"}`} onClick={() => { remove.reset(); setForce(false); setRemoving(ws); }}>Remove</Button>
-                      )}
-                    </TD>
-                  )}
-                </TR>
+                <WorkspaceRow key={ws.id} ws={ws} prefix={prefix} canWrite={canWrite} onRemove={() => { remove.reset(); setForce(false); setRemoving(ws); }} />
               ))}
             </TBody>
           </Table>
@@ -129,5 +100,41 @@ export function ExecutionWorkspaceList({ companyId, prefix, canWrite }: { compan
         )}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** One workspace: its issue and path, branch and base, commits against the base, changes, disk use, state, Remove. */
+function WorkspaceRow({ ws, prefix, canWrite, onRemove }: { ws: ExecutionWorkspaceRow; prefix: string; canWrite: boolean; onRemove: () => void }) {
+  return (
+    <TR data-testid="execution-workspace">
+      <TD className="max-w-72">
+        {ws.issue ? (
+          <>
+            <Link href={`/${prefix}/issues/${ws.issue.identifier}`} className="font-medium text-link hover:underline">{ws.issue.identifier}</Link>
+            <span className="block truncate text-xs text-fg-muted" title={ws.issue.title}>{ws.issue.title}</span>
+          </>
+        ) : <span className="text-fg-muted">A deleted issue</span>}
+        <span className="block truncate font-mono text-xs text-fg-subtle" title={ws.path ?? undefined}>{ws.path ?? "not made yet"}</span>
+      </TD>
+      <TD className="min-w-48 break-all font-mono text-xs">
+        {ws.branch ?? "—"}
+        {ws.baseRef && <span className="block text-fg-subtle">from {ws.baseRef} · {shortSha(ws.headSha)}</span>}
+      </TD>
+      <TD className="whitespace-nowrap text-xs">{ws.policy === "git_worktree" ? aheadBehindText(ws) : "shared folder"}</TD>
+      <TD>{ws.dirty ? <Badge tone="amber">Uncommitted</Badge> : <span className="text-xs text-fg-muted">clean</span>}</TD>
+      <TD className="whitespace-nowrap text-right text-xs tabular-nums">{ws.diskBytes === null ? "—" : formatBytes(ws.diskBytes)}</TD>
+      <TD>
+        <WorkspaceStateBadge ws={ws} />
+        {(ws.error || ws.keptReason) && <span className="block max-w-56 break-words text-xs text-fg-muted">{ws.error ?? ws.keptReason}</span>}
+      </TD>
+      {canWrite && (
+        <TD className="text-right">
+          {ws.lockedByRunId && <span className="text-xs text-fg-muted">In use by a run</span>}
+          {ws.state !== "removed" && ws.path && !ws.lockedByRunId && (
+            <Button size="sm" variant="danger" aria-label={`Remove the workspace of ${ws.issue?.identifier ?? "a deleted issue"}`} onClick={onRemove}>Remove</Button>
+          )}
+        </TD>
+      )}
+    </TR>
   );
 }

@@ -124,6 +124,8 @@ export type IssuePatch = Partial<{
   comment: string;
   /** the board closes an issue whose project's verification or review is missing */
   overrideReason: string;
+  /** the board's override of the project's workspace policy (null: the project's) */
+  workspacePolicy: "git_worktree" | "shared" | null;
 }>;
 
 export const fetchIssue = (ref: string) => apiGet<IssueDetail>(`/api/issues/${encodeURIComponent(ref)}`);
