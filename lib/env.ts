@@ -18,7 +18,7 @@ export const envSchema = z.object({
   /**
    * Where issues' git worktrees and the clones of repoUrl-only workspaces live; default
    * <CHARTER_DATA_DIR>/workspaces. With several workers it is a volume every worker mounts at the
-   * same path (docs/decisions: execution workspaces).
+   * same path (docs/decisions/0119-execution-workspaces.md).
    */
   CHARTER_WORKSPACE_ROOT: z.string().min(1).optional(),
   /** Days a finished issue's clean, merged or pushed worktree is kept before it is removed. */

@@ -1,4 +1,4 @@
-// The claim's part in execution workspaces (docs/decisions: execution workspaces): a run of an issue
+// The claim's part in execution workspaces (docs/decisions/0119-execution-workspaces.md): a run of an issue
 // whose project has a workspace gets that issue's workspace row (made here with no path on the
 // issue's first run; the worker makes it on disk) and holds its lock. Two runs never share one: a
 // wake whose issue has an open run, or whose workspace is locked by one, stays queued until it ends.

@@ -1,6 +1,6 @@
 // Reading an issue's workspace with git (execFile, never a shell, never a prompt): its head, and the
 // summary of its changes a reviewer is woken with. The workspace root is a volume every worker and
-// the API process mount at one path (docs/decisions), so any of them may read it.
+// the API process mount at one path (docs/decisions/0119-execution-workspaces.md), so any of them may read it.
 import fs from "node:fs";
 import { git as gitRun } from "@/lib/services/workspaces/git";
 

@@ -1,6 +1,6 @@
 // What agents and the board report on an issue (a pull request, a branch, a document, a preview…), and
 // an issue's list of products, the commits Charter read from git among them (./run-commits.ts). Any agent
-// of the company may report or update one, as any may comment (docs/decisions/new-wproducts-who-reports.md);
+// of the company may report or update one, as any may comment (docs/decisions/0121-work-products.md);
 // a commit read from git is Charter's record and nobody edits it.
 import type { Prisma, WorkProduct, WorkProductKind } from "@/lib/generated/prisma/client";
 import { authorize, companyScope } from "@/lib/auth/permissions";
