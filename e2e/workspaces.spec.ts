@@ -77,7 +77,9 @@ test("a project's verification set in the browser gates done; the issue closes w
   await expect(commits).toHaveCount(1, { timeout: 60_000 });
   await expect(commits.first()).toContainText("Start the feature");
   await expect(commits.first()).toContainText("+3");
-  await expect(page.getByTestId("work-product")).toContainText("Add the feature");
+  // what the agent reported, and the issue's branch that Charter lists itself
+  await expect(page.getByTestId("work-product").filter({ hasText: "Add the feature" })).toHaveCount(1);
+  await expect(page.getByTestId("work-product").filter({ hasText: `charter/${issue.identifier}-ship-the-feature` })).toHaveCount(1);
   const workspace = page.getByTestId("issue-workspace");
   await expect(workspace).toContainText(`charter/${issue.identifier}-ship-the-feature`);
   // the repository's own checkout is untouched: the work is on the issue's branch only
@@ -106,7 +108,7 @@ test("a project's verification set in the browser gates done; the issue closes w
   await moveTo(page, "Move to Done");
   await expect(page.getByTestId("issue-status")).toHaveText("Done");
   await expect(commits).toHaveCount(2);
-  await expect(page.getByTestId("work-product")).toContainText("Add the feature");
+  await expect(page.getByTestId("work-product").filter({ hasText: "Add the feature" })).toHaveCount(1);
   await snap(page, testInfo, "ws-04-issue-done");
   expect(await seriousAxeViolations(page)).toEqual([]);
   await api.dispose();
