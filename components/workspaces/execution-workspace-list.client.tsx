@@ -61,8 +61,7 @@ export function ExecutionWorkspaceList({ companyId, prefix, canWrite }: { compan
               <tr>
                 <TH>Issue</TH>
                 <TH>Branch</TH>
-                <TH>Commits</TH>
-                <TH>Changes</TH>
+                <TH>Commits and changes</TH>
                 <TH className="text-right">Disk</TH>
                 <TH>State</TH>
                 {canWrite && <TH className="relative"><span className="sr-only">Actions</span></TH>}
@@ -107,7 +106,7 @@ export function ExecutionWorkspaceList({ companyId, prefix, canWrite }: { compan
 function WorkspaceRow({ ws, prefix, canWrite, onRemove }: { ws: ExecutionWorkspaceRow; prefix: string; canWrite: boolean; onRemove: () => void }) {
   return (
     <TR data-testid="execution-workspace">
-      <TD className="max-w-72">
+      <TD className="max-w-60">
         {ws.issue ? (
           <>
             <Link href={`/${prefix}/issues/${ws.issue.identifier}`} className="font-medium text-link hover:underline">{ws.issue.identifier}</Link>
@@ -120,8 +119,10 @@ function WorkspaceRow({ ws, prefix, canWrite, onRemove }: { ws: ExecutionWorkspa
         {ws.branch ?? "—"}
         {ws.baseRef && <span className="block text-fg-subtle">from {ws.baseRef} · {shortSha(ws.headSha)}</span>}
       </TD>
-      <TD className="whitespace-nowrap text-xs">{ws.policy === "git_worktree" ? aheadBehindText(ws) : "shared folder"}</TD>
-      <TD>{ws.dirty ? <Badge tone="amber">Uncommitted</Badge> : <span className="text-xs text-fg-muted">clean</span>}</TD>
+      <TD className="min-w-32 text-xs">
+        <span className="block">{ws.policy === "git_worktree" ? aheadBehindText(ws) : "shared folder"}</span>
+        {ws.dirty ? <Badge tone="amber" className="mt-1">Uncommitted</Badge> : <span className="block text-fg-muted">clean</span>}
+      </TD>
       <TD className="whitespace-nowrap text-right text-xs tabular-nums">{ws.diskBytes === null ? "—" : formatBytes(ws.diskBytes)}</TD>
       <TD>
         <WorkspaceStateBadge ws={ws} />
