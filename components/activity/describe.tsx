@@ -153,10 +153,14 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>attached {str(d.name) ? <b className="font-medium text-slate-900">{str(d.name)}</b> : "a file"} to {it("an issue")}</>;
     case "issue.attachment_removed":
       return <>removed an attachment from {it("an issue")}</>;
+    case "workspace.created":
+      if (row.entityType === "issue") return <>made the workspace of {it("an issue")}{str(d.branch) ? <> on the branch {str(d.branch)}</> : null}</>;
+      return <>created the workspace {it("a workspace")}</>;
+    case "workspace.failed":
+      return <>could not make the workspace of {it("an issue")}{str(d.error) ? <>: {str(d.error)}</> : null}</>;
     case "project.created":
     case "goal.created":
     case "label.created":
-    case "workspace.created":
       return <>created the {row.entityType} {it(`a ${row.entityType}`)}</>;
     case "project.updated":
     case "goal.updated":

@@ -8,6 +8,7 @@ export const kindLabels: Record<InboxItemKind, string> = {
   mention: "Mention",
   agent_paused: "Paused agent",
   routine_run: "Routine",
+  workspace_error: "Workspace",
 };
 
 export const kindTones: Record<InboxItemKind, string> = {
@@ -18,6 +19,7 @@ export const kindTones: Record<InboxItemKind, string> = {
   mention: "bg-violet-50 text-violet-700",
   agent_paused: "bg-slate-100 text-slate-700",
   routine_run: "bg-amber-50 text-amber-800",
+  workspace_error: "bg-red-50 text-red-700",
 };
 
 const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [["day", 86_400], ["hour", 3_600], ["minute", 60]];

@@ -27,6 +27,7 @@ export interface InboxRow {
   routineRunSource: string | null;
   routineId: string | null;
   routineName: string | null;
+  workspaceError: string | null;
 }
 
 /** The id inside an item key (`run:<id>`, `approval:<id>:<ms>`). */
@@ -79,6 +80,11 @@ const shapes: Record<InboxItemKind, (r: InboxRow) => Shape> = {
       : r.routineRunReason === "assignee_paused" ? `${r.agentName ?? "Its agent"} is paused or not running, so the ${r.routineRunSource ?? ""} fire made no issue`.replace("  ", " ")
         : "Missed: no Charter instance was running at its scheduled time",
     path: r.routineName && r.routineId ? `routines/${r.routineId}` : "routines",
+  }),
+  workspace_error: (r) => ({
+    title: `${r.identifier ?? "An issue"}'s workspace could not be made`,
+    summary: r.workspaceError ? oneLine(r.workspaceError) : undefined,
+    path: `issues/${r.identifier}`,
   }),
   agent_paused: (r) => ({
     title: `${r.agentName} is paused`,

@@ -46,6 +46,7 @@ Your wake's values are in the environment (those that apply):
 | \`SERVICE_TASK_ID\` | the issue the wake is about |
 | \`SERVICE_WAKE_COMMENT_ID\` | the comment that mentioned you |
 | \`SERVICE_APPROVAL_ID\`, \`SERVICE_APPROVAL_STATUS\`, \`SERVICE_LINKED_ISSUE_IDS\` | an approval you requested was decided; its linked issues (comma-separated) |
+| \`SERVICE_WORKSPACE_CWD\`, \`SERVICE_WORKSPACE_BRANCH\`, \`SERVICE_WORKSPACE_BASE_REF\`, \`SERVICE_WORKSPACE_REPO_URL\` | where you work on the issue (your working directory): its own git worktree and branch, started from the base ref (empty values: a shared folder, no repository URL) |
 
 When Charter starts you with a wake prompt (\`claude_local\`, \`codex_local\`), it already holds what the
 wake knows (the issue, the waking comment, the approval): use it instead of fetching it again.`;
@@ -101,6 +102,10 @@ ${statusMoves()}
   \`POST /api/companies/:companyId/issues\`, \`parentId\` set to the issue they belong to and
   \`assigneeAgentId\` set to one of your reports (agents whose \`reportsTo\` is your id). The assignment
   wakes the assignee; it needs no mention. Review and close the parent once its subtasks are done.
+  A subtask gets a workspace (worktree and branch) of its own; send \`workspace: "inherit"\` (from
+  inside a run) only when it must work on the parent's branch.
+- **Work where you are.** In an issue's workspace, commit your changes on its branch before you stop:
+  the next run of the issue, yours or another agent's, starts from what you left there.
 - **Work from outside your team.** An issue assigned to you by someone outside your team is not yours
   to cancel: reassign it to your manager (\`PATCH\` with \`assigneeAgentId\` = \`chainOfCommand[0].id\` and a
   \`comment\` saying why). Only the assigning team's manager cancels it.

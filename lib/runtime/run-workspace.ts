@@ -8,10 +8,10 @@ import { WorkspaceError } from "@/lib/services/workspaces/git";
 import { makeWorkspace } from "@/lib/services/workspaces/make";
 import { loadWorkspaceJob, recordFailed, recordMade } from "@/lib/services/workspaces/record";
 
-export type WorkspaceStep = { run: ClaimedRun; env: Record<string, string> } | { error: string };
+type WorkspaceStep = { run: ClaimedRun; env: Record<string, string> } | { error: string };
 
 /** The four variables a run learns its workspace from (REPO_URL empty when there is none). */
-export function workspaceEnv(ws: RunWorkspace): Record<string, string> {
+function workspaceEnv(ws: RunWorkspace): Record<string, string> {
   return {
     SERVICE_WORKSPACE_CWD: ws.path,
     SERVICE_WORKSPACE_BRANCH: ws.branch ?? "",
@@ -35,8 +35,9 @@ export async function prepareRunWorkspace(run: ClaimedRun, write: (text: string)
     const e = (caught as NodeJS.ErrnoException).code === "ENOSPC" ? new WorkspaceError("disk_full", `the disk is full: ${(caught as Error).message}`) : caught;
     const known = e instanceof WorkspaceError;
     if (!known) log.error("making a workspace failed", { runId: run.runId, error: String(e) });
-    const reason = `the workspace of ${job.identifier} could not be made: ${known ? e.message : (e as Error).message}`;
-    await recordFailed(run.companyId, job.workspaceId, run.runId, known ? e.failure : "internal", reason);
+    const cause = known ? e.message : (e as Error).message;
+    const reason = `the workspace of ${job.identifier} could not be made: ${cause}`;
+    await recordFailed(run.companyId, job.workspaceId, run.runId, known ? e.failure : "internal", cause);
     write(`[charter] ${reason}\n`);
     return { error: reason };
   }

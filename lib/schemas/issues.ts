@@ -23,6 +23,8 @@ export const createIssueSchema = z.strictObject({
   assigneeAgentId: uuidSchema.nullable().optional(),
   assigneeUserId: uuidSchema.nullable().optional(),
   labelIds: z.array(uuidSchema).max(50).optional(),
+  workspace: z.literal("inherit").optional()
+    .describe("Agents in a run only, with parentId: the new issue works in its parent's workspace instead of one of its own"),
 }).refine((b) => oneAssignee(b), oneAssigneeIssue);
 export type CreateIssueInput = z.infer<typeof createIssueSchema>;
 
@@ -129,9 +131,27 @@ const projectSummary = z.object({ id: uuidSchema, name: z.string(), description:
 const goalSummary = z.object({ id: uuidSchema, title: z.string(), description: z.string(), level: z.string(), status: z.string() });
 const resolved = { project: projectSummary.nullable(), goal: goalSummary.nullable() };
 
+const issueWorkspaceSchema = z.object({
+  policy: z.enum(["git_worktree", "shared"]).describe("git_worktree: a worktree and branch of the issue's own; shared: the project's folder as it is"),
+  path: z.string().nullable().describe("Where its runs work (null when making it failed before it existed)"),
+  branch: z.string().nullable(),
+  baseRef: z.string().nullable().describe("The ref the branch started from (the workspace's repoRef or the default branch)"),
+  headSha: z.string().nullable(),
+  dirty: z.boolean().describe("Uncommitted changes, as last read"),
+  ahead: z.number().int().describe("Commits on the branch not on the base"),
+  behind: z.number().int().describe("Commits on the base not on the branch"),
+  state: z.enum(["active", "kept", "removed"]),
+  keptReason: z.string().optional().describe("Why it was kept after the issue closed"),
+  error: z.string().nullable().describe("Why it could not be made or used, as the failed run said (null after a success)"),
+  errorAt: dateTimeSchema.nullable(),
+  inherited: z.boolean().describe("The parent's workspace, shared because the issue was created with workspace \"inherit\""),
+}).meta({ id: "IssueWorkspace" });
+
 export const issueDetailResponseSchema = z.object({
   ...issueFields,
   ...resolved,
+  workspaceInherited: z.boolean().describe("Created with workspace \"inherit\": its runs work in its parent's workspace"),
+  workspace: issueWorkspaceSchema.nullable().describe("Where its runs work: null before its first run in a project with a workspace"),
   costCents: z.number().int().min(0).describe("What the issue cost: the sum of the cost events naming it, over all time"),
   ancestors: z.array(z.object({
     id: uuidSchema,

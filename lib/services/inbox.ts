@@ -93,6 +93,11 @@ const sources: Source[] = [
   },
   // one branch per (status, reason): each reads the (companyId, status, reason, updatedAt) index in time order
   routineRun("failed", null), routineRun("skipped", "assignee_paused"), routineRun("skipped", "missed_window"),
+  {
+    // an issue's workspace that could not be made: its runs fail until someone fixes the cause
+    kind: "workspace_error", id: "e.id", key: `'workspace:' || e.id`, at: `e."errorAt"`,
+    from: `"ExecutionWorkspace" e`, where: `e."companyId" = $1 AND e.error IS NOT NULL AND e."errorAt" IS NOT NULL AND e.state = 'active'`,
+  },
 ];
 
 /** The user's "mark all read" time, one row (-infinity without one); statements name it `w`. */
@@ -130,15 +135,16 @@ SELECT p.kind, p.key, p.at, p.read, d.*
            g.name AS "agentName", g."urlKey" AS "agentUrlKey", g."pauseReason"::text AS "pauseReason",
            CASE WHEN p.kind = 'agent_paused' AND g."pauseReason" = 'budget' THEN ${budgetPauseScopeSql("$1", "g.id")} END AS "budgetScope", u.name AS "userName",
            rr.status::text AS "routineRunStatus", rr.reason::text AS "routineRunReason", rr.source::text AS "routineRunSource",
-           rr."routineId" AS "routineId", ro.name AS "routineName"
+           rr."routineId" AS "routineId", ro.name AS "routineName", left(ew.error, 300) AS "workspaceError"
       FROM (SELECT 1) one
       LEFT JOIN "Approval" ap ON p.kind = 'approval' AND ap.id = p.id AND ap."companyId" = $1
       LEFT JOIN "HeartbeatRun" r ON p.kind = 'run_failed' AND r.id = p.id AND r."companyId" = $1
       LEFT JOIN "IssueComment" c ON p.kind = 'mention' AND c.id = p.id AND c."companyId" = $1
       LEFT JOIN "RoutineRun" rr ON p.kind = 'routine_run' AND rr.id = p.id AND rr."companyId" = $1
       LEFT JOIN "Routine" ro ON ro."companyId" = $1 AND ro.id = rr."routineId"
+      LEFT JOIN "ExecutionWorkspace" ew ON p.kind = 'workspace_error' AND ew.id = p.id AND ew."companyId" = $1
       LEFT JOIN "Issue" i ON i."companyId" = $1 AND i.id = CASE WHEN p.kind = 'mention' THEN c."issueId" WHEN p.kind LIKE 'issue_%' THEN p.id
-           WHEN p.kind = 'routine_run' THEN rr."issueId" END
+           WHEN p.kind = 'routine_run' THEN rr."issueId" WHEN p.kind = 'workspace_error' THEN ew."issueId" END
       LEFT JOIN "Agent" g ON g."companyId" = $1 AND g.id = CASE p.kind WHEN 'agent_paused' THEN p.id WHEN 'run_failed' THEN r."agentId"
            WHEN 'approval' THEN ap."requestedByAgentId" WHEN 'mention' THEN c."authorAgentId" WHEN 'issue_blocked' THEN i."assigneeAgentId"
            WHEN 'routine_run' THEN ro."assigneeAgentId" END

@@ -11,6 +11,7 @@ import { signBody } from "@/lib/runtime/adapters/http";
 import { fileChecks, type Check } from "@/lib/runtime/adapter-checks";
 import type { ServiceContext } from "@/lib/services/context";
 import { chainOfCommand, getAgentOrThrow } from "@/lib/services/agents/queries";
+import { gitCheck } from "@/lib/services/workspaces/git";
 
 const PROBE_TIMEOUT_MS = 5000;
 
@@ -30,6 +31,8 @@ export async function testAgentEnvironment(ctx: ServiceContext, agentRef: string
   await assertMayTest(ctx, agent);
   const cfg = readAdapterConfig(agent.adapterConfig);
   const checks = agent.adapterType === "http" ? await httpChecks(agent, cfg) : await localChecks(agent.adapterType, cfg);
+  // Charter itself makes issues' worktrees before any adapter starts, whatever the adapter
+  checks.push(await gitCheck());
   return { ok: checks.every((c) => c.ok), checks };
 }
 

@@ -59,7 +59,9 @@ describe("test-environment checks", () => {
     expect(res.status).toBe(200);
     expect(res.body.ok).toBe(true);
     const c = byName(res.body.checks);
-    expect(Object.keys(c)).toEqual(["command", "cwd", "instructions", "version"]);
+    expect(Object.keys(c)).toEqual(["command", "cwd", "instructions", "version", "git"]);
+    // Charter makes issues' worktrees itself, on the server's PATH (a missing git: execution-workspace-failures.test.ts)
+    expect(c.git).toMatchObject({ ok: true, message: expect.stringMatching(/^git version /) });
     expect(c.command.message).toContain(path.join(dir, "fake-claude"));
     expect(c.version).toMatchObject({ ok: true, message: "9.9.9 (Fake Code) vanilla" });
     expect(await db().heartbeatRun.count({ where: { agentId: agent.id } })).toBe(0);

@@ -5,7 +5,7 @@ import type { Issue, IssueStatus, Prisma } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
 import { sqlTx } from "@/lib/db/client";
 import type { SqlExec } from "@/lib/db/sql-exec";
-import { AppError } from "@/lib/http/errors";
+import { AppError, validationError } from "@/lib/http/errors";
 import { issueDto } from "@/lib/dto/issues";
 import { uuidv7 } from "@/lib/ids";
 import type { CreateIssueInput } from "@/lib/schemas/issues";
@@ -33,9 +33,11 @@ const insertIssueSql = `
     UPDATE "Company" SET "issueCounter" = "issueCounter" + 1 WHERE id = $1::uuid RETURNING "issueCounter" AS n, "issuePrefix" AS prefix
   ), i AS (
     INSERT INTO "Issue" (id, "companyId", number, identifier, title, description, status, priority, "parentId", "projectId", "goalId",
-                         "assigneeAgentId", "assigneeUserId", "createdByAgentId", "createdByUserId", "startedAt", "updatedAt")
+                         "assigneeAgentId", "assigneeUserId", "createdByAgentId", "createdByUserId", "startedAt", "updatedAt",
+                         "workspaceInherited", "executionWorkspaceId")
     SELECT $2::uuid, $1::uuid, c.n, c.prefix || '-' || c.n, $3, $4, $5::"IssueStatus", $6::"IssuePriority", $7::uuid, $8::uuid, $9::uuid,
-           $10::uuid, $11::uuid, $12::uuid, $13::uuid, CASE WHEN $5 = 'in_progress' THEN now() END, now()
+           $10::uuid, $11::uuid, $12::uuid, $13::uuid, CASE WHEN $5 = 'in_progress' THEN now() END, now(),
+           $19::boolean, CASE WHEN $19::boolean THEN (SELECT p."executionWorkspaceId" FROM "Issue" p WHERE p."companyId" = $1::uuid AND p.id = $7::uuid) END
       FROM c
     RETURNING ${issueColumns("\"Issue\"")}
   ), l AS (
@@ -67,7 +69,7 @@ export async function insertIssue(exec: SqlExec, companyId: string, input: Creat
     companyId, uuidv7(), input.title, input.description ?? "", status, input.priority,
     input.parentId ?? null, input.projectId ?? null, input.goalId ?? null, input.assigneeAgentId ?? null, input.assigneeUserId ?? null,
     actor?.kind === "agent" ? actor.agentId : null, actor?.kind === "board" ? actor.userId : null,
-    labelIds, uuidv7(), actorType, actorId, actor?.kind === "agent" ? actor.runId : null,
+    labelIds, uuidv7(), actorType, actorId, actor?.kind === "agent" ? actor.runId : null, input.workspace === "inherit",
   ])) as unknown as (Issue & { labelIds: string[] })[];
   if (issue.assigneeAgentId && wake) {
     await requestWake(exec, {
@@ -78,8 +80,16 @@ export async function insertIssue(exec: SqlExec, companyId: string, input: Creat
   return issue;
 }
 
+/** `workspace: "inherit"` is an agent's, from inside a run, for a sub-issue (the board gives issues their own). */
+function assertInherit(actor: Actor, input: CreateIssueInput) {
+  if (input.workspace !== "inherit") return;
+  if (actor.kind !== "agent" || !actor.runId) throw validationError("workspace", "\"inherit\" is only for an agent creating a sub-issue inside a run (with its run key)");
+  if (!input.parentId) throw validationError("workspace", "\"inherit\" needs a parentId: the parent's workspace is the one shared");
+}
+
 export async function createIssue(ctx: ServiceContext, companyRef: string, input: CreateIssueInput) {
   const companyId = await companyIdOrThrow(ctx, companyRef, "work.write");
+  assertInherit(ctx.actor, input);
   const status = initialStatus(input);
   await assertIssueRefs(ctx.db, companyId, input);
   const actor = ctx.actor;

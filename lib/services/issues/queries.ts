@@ -4,6 +4,7 @@ import { Prisma, type Issue } from "@/lib/generated/prisma/client";
 import { authorize, companyScope, type Permission } from "@/lib/auth/permissions";
 import { notFound } from "@/lib/http/errors";
 import { issueDto } from "@/lib/dto/issues";
+import { issueWorkspaceDto } from "@/lib/dto/execution-workspaces";
 import { isUuid } from "@/lib/schemas/common";
 import type { Db } from "@/lib/db/client";
 import type { ServiceContext, Tx } from "@/lib/services/context";
@@ -55,6 +56,13 @@ async function ancestorsOf(db: Db, issue: Issue): Promise<Issue[]> {
   return chain.map((c) => byId.get(c.id)).filter((r): r is Issue => r !== undefined);
 }
 
+/** The issue's execution workspace: its own, or (inherited) its parent's, once a run made the row. */
+async function workspaceOf(db: Db, issue: Issue) {
+  const where = issue.executionWorkspaceId ? { id: issue.executionWorkspaceId } : issue.workspaceInherited && issue.parentId ? { issueId: issue.parentId } : null;
+  const row = where ? await db.executionWorkspace.findFirst({ where: { companyId: issue.companyId, ...where } }) : null;
+  return row ? issueWorkspaceDto(row, row.issueId !== issue.id) : null;
+}
+
 const projectSummary = (p: { id: string; name: string; description: string; status: string }) => ({ id: p.id, name: p.name, description: p.description, status: p.status });
 const goalSummary = (g: { id: string; title: string; description: string; level: string; status: string }) => ({ id: g.id, title: g.title, description: g.description, level: g.level, status: g.status });
 
@@ -65,11 +73,12 @@ export async function getIssueDetail(ctx: ServiceContext, ref: string, inCompany
   const all = [issue, ...ancestors];
   const projectIds = [...new Set(all.map((i) => i.projectId).filter((v): v is string => !!v))];
   const goalIds = [...new Set(all.map((i) => i.goalId).filter((v): v is string => !!v))];
-  const [projects, goals, labels, cost] = await Promise.all([
+  const [projects, goals, labels, cost, workspace] = await Promise.all([
     projectIds.length ? ctx.db.project.findMany({ where: { companyId: issue.companyId, id: { in: projectIds } } }) : [],
     goalIds.length ? ctx.db.goal.findMany({ where: { companyId: issue.companyId, id: { in: goalIds } } }) : [],
     labelIdsOf(ctx.db, issue.companyId, [issue.id]),
     ctx.db.issueCost.findFirst({ where: { issueId: issue.id, companyId: issue.companyId }, select: { costCents: true } }),
+    workspaceOf(ctx.db, issue),
   ]);
   const project = new Map(projects.map((p) => [p.id, projectSummary(p)]));
   const goal = new Map(goals.map((g) => [g.id, goalSummary(g)]));
@@ -78,6 +87,8 @@ export async function getIssueDetail(ctx: ServiceContext, ref: string, inCompany
     ...issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [] }),
     ...resolve(issue),
     costCents: Number(cost?.costCents ?? 0),
+    workspaceInherited: issue.workspaceInherited,
+    workspace,
     ancestors: ancestors.map((a) => ({
       id: a.id, identifier: a.identifier, title: a.title, status: a.status, priority: a.priority,
       assigneeAgentId: a.assigneeAgentId, projectId: a.projectId, goalId: a.goalId, description: a.description,

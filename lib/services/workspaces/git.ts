@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { childBaseEnv } from "@/lib/env";
 
-export type WorkspaceFailure = "git_missing" | "unreachable" | "branch_taken" | "disk_full" | "outside_root" | "not_a_repository" | "git_failed";
+type WorkspaceFailure = "git_missing" | "unreachable" | "branch_taken" | "disk_full" | "outside_root" | "not_a_repository" | "git_failed";
 
 export class WorkspaceError extends Error {
   constructor(readonly failure: WorkspaceFailure, message: string) {
@@ -65,5 +65,16 @@ export async function gitMaybe(cwd: string, args: string[]): Promise<string | nu
   } catch (e) {
     if (e instanceof WorkspaceError && e.failure === "git_missing") throw e;
     return null;
+  }
+}
+
+/** The test-environment check: runs of issues in git workspaces need git on the worker's PATH. */
+export async function gitCheck(): Promise<{ name: string; ok: boolean; message: string }> {
+  try {
+    const version = (await git(process.cwd(), ["--version"])).trim();
+    return { name: "git", ok: true, message: `${version}: issues of projects with a git workspace get a worktree of their own` };
+  } catch (e) {
+    const missing = e instanceof WorkspaceError && e.failure === "git_missing";
+    return { name: "git", ok: false, message: missing ? "git is not installed on this server (not found on its PATH): runs of issues in projects with a git workspace will fail" : `git --version failed: ${(e as Error).message}` };
   }
 }

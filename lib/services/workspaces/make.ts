@@ -11,7 +11,7 @@ import { git, gitMaybe, WorkspaceError } from "@/lib/services/workspaces/git";
 import { clonePath, worktreePath } from "@/lib/services/workspaces/paths";
 import { withRepoLock } from "@/lib/services/workspaces/repo-lock";
 
-export interface PrimaryWorkspace {
+interface PrimaryWorkspace {
   id: string;
   cwd: string | null;
   repoUrl: string | null;
@@ -69,7 +69,7 @@ function sharedWorkspace(job: WorkspaceJob): MadeWorkspace {
 async function gitWorkspace(job: WorkspaceJob): Promise<MadeWorkspace> {
   const branch = job.made.branch ?? renderBranchName(job.branchTemplate, job);
   const problem = branchNameProblem(branch);
-  if (problem) throw new WorkspaceError("branch_taken", `the branch name ${branch} ${problem}: fix the project's branch template`);
+  if (problem) throw new WorkspaceError("git_failed", `the branch name ${branch} ${problem}: fix the project's branch template`);
   const target = await worktreePath(job.companyId, job.identifier);
   const { primary } = job;
   const local = hasGitDir(primary.cwd) ? primary.cwd : null;

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { WorkspaceError } from "@/lib/services/workspaces/git";
 
 /** The absolute workspace root: CHARTER_WORKSPACE_ROOT, else <CHARTER_DATA_DIR>/workspaces. */
-export function workspaceRoot(): string {
+function workspaceRoot(): string {
   const e = env();
   return path.resolve(e.CHARTER_WORKSPACE_ROOT ?? path.join(e.CHARTER_DATA_DIR, "workspaces"));
 }
@@ -31,13 +31,13 @@ async function realish(p: string): Promise<string> {
 }
 
 /** `parts` joined under the root, or a WorkspaceError when the result (links followed) leaves it. */
-export async function insideRoot(...parts: string[]): Promise<string> {
+async function insideRoot(...parts: string[]): Promise<string> {
   const root = workspaceRoot();
   const target = path.resolve(root, ...parts);
   await fs.mkdir(root, { recursive: true });
   const realRoot = await fs.realpath(root);
   if (!within(root, target) || !within(realRoot, await realish(target))) {
-    throw new WorkspaceError("outside_root", `the path ${target} is outside the workspace root ${root}`);
+    throw new WorkspaceError("outside_root", `the path is outside the workspace root: ${target} leads out of ${root}`);
   }
   return target;
 }

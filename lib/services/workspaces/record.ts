@@ -6,7 +6,7 @@ import { uuidv7 } from "@/lib/ids";
 import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
 import type { MadeWorkspace, WorkspaceJob } from "@/lib/services/workspaces/make";
 
-export interface JobRow extends WorkspaceJob {
+interface JobRow extends WorkspaceJob {
   workspaceId: string;
   issueId: string;
 }
