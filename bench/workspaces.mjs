@@ -109,13 +109,12 @@ function worktreeReport(runs, dirs) {
  * repository's lock, the row recorded), each on the workspace row the claim makes for an issue's first
  * run; and, alternating with them so that both see the same load, as many plain `git worktree add -b`.
  */
-async function worktrees(c, repo, count) {
+async function worktrees(c, repo, plainRoot, count) {
   process.env.DATABASE_URL = c.databaseUrl;
   process.env.CHARTER_DATA_DIR = c.dataDir;
   const { prepareRunWorkspace } = await tsImport("../lib/runtime/run-workspace.ts", import.meta.url);
   const company = await api(c, "POST", "/api/companies", { name: "Bench Worktrees", issuePrefix: "WTB" });
   const project = await api(c, "POST", `/api/companies/${company.id}/projects`, { name: "Bench repository", status: "active", workspace: { cwd: repo } });
-  const plainRoot = fs.mkdtempSync(path.join(os.tmpdir(), "charter-bench-plain-"));
   const charter = [], plain = [];
   await withPg(c.databaseUrl, async (db) => {
     for (let i = 0; i < count; i++) {
@@ -130,14 +129,13 @@ async function worktrees(c, repo, count) {
       plain.push({ ...(await timed(() => git(repo, "worktree", "add", "--quiet", "-b", `plain/${i}`, dir, "main"))), dir });
     }
   });
-  const out = {
+  return {
     charter: { ...worktreeReport(charter, charter.map((r) => r.dir)), gitAdminMiB: Math.round(diskKiB(path.join(repo, ".git", "worktrees")) / 1024) },
     plainGit: worktreeReport(plain, plain.map((r) => r.dir)),
   };
-  fs.rmSync(plainRoot, { recursive: true, force: true });
-  git(repo, "worktree", "prune");
-  return out;
 }
+
+const loadNow = () => os.loadavg().map((l) => Math.round(l * 10) / 10);
 
 /** The company's live stream, keeping when each run's output first showed on it. */
 async function runLogArrivals(c, companyId) {
@@ -245,7 +243,7 @@ function firstOutputReport({ series, workspaceRoot }, repo) {
 
 const started = Date.now();
 const host = machine();
-const loadBefore = os.loadavg();
+const loadAverage = { before: loadNow() };
 const t = performance.now();
 const repo = makeRepository(FILES);
 const repository = { files: FILES, commits: Number(git(repo, "rev-list", "--count", "HEAD")), madeSeconds: Math.round((performance.now() - t) / 100) / 10, diskMiB: Math.round(diskKiB(repo) / 1024) };
@@ -255,22 +253,24 @@ const c = await startCharter();
 const worker = external
   ? spawn(process.execPath, [path.join(root, "scripts/worker.mjs")], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DATABASE_URL: c.databaseUrl, CHARTER_DATA_DIR: c.dataDir, LOG_LEVEL: "warn" } })
   : null;
-let out;
+const plainRoot = fs.mkdtempSync(path.join(os.tmpdir(), "charter-bench-plain-"));
 try {
-  const made = await worktrees(c, repo, WORKTREES);
+  const made = await worktrees(c, repo, plainRoot, WORKTREES);
+  loadAverage.afterWorktrees = loadNow();
   const first = await firstOutput(c, repo);
-  out = {
+  loadAverage.after = loadNow();
+  const out = {
     date: new Date(started).toISOString(), machine: host, cores: os.cpus().length, worker: external ? "npm run worker" : "in the server",
-    loadAverage: { before: loadBefore.map((l) => Math.round(l * 10) / 10), after: os.loadavg().map((l) => Math.round(l * 10) / 10) },
-    repository, worktrees: { count: WORKTREES, ...made },
+    loadAverage, repository, worktrees: { count: WORKTREES, ...made },
     firstOutput: { rounds: ROUNDS, ...firstOutputReport(first, repo) },
   };
+  console.log(JSON.stringify(out, null, 2));
+  if (!process.env.BENCH_NO_SAVE) console.log(`saved ${saveResult("workspaces", out)}`);
 } finally {
+  // a million files and more: removed after the figures are out
   worker?.kill("SIGTERM");
   await c.stop();
-  fs.rmSync(repo, { recursive: true, force: true });
+  for (const dir of [plainRoot, repo]) fs.rmSync(dir, { recursive: true, force: true });
 }
-console.log(JSON.stringify(out, null, 2));
-if (!process.env.BENCH_NO_SAVE) console.log(`saved ${saveResult("workspaces", out)}`);
 // the workspace step's database pool (imported for the worktrees) would keep the process alive
 process.exit(0);
