@@ -12,7 +12,8 @@
 //     worktree reused), and a run for an issue without a project (the agent's own cwd, no workspace).
 //     Measured from the wake to the line printed, and to the line's `run.log` event on the company's
 //     live stream (a run's log is written about once a second, so that one is about a second later)
-// BENCH_FILES, BENCH_WORKTREES and BENCH_ROUNDS make it smaller for a smoke run; BENCH_WORKER=external
+// BENCH_FILES, BENCH_WORKTREES and BENCH_ROUNDS make it smaller for a smoke run (BENCH_WORKTREES=0 measures
+// the first output only); BENCH_WORKER=external
 // runs the server with CHARTER_WORKER=off and one `npm run worker` process (the worker from source).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -238,6 +239,9 @@ function firstOutputReport({ series, workspaceRoot }, repo) {
     runsWithoutProjectOutsideWorkspaces: series.noWorkspace.every((r) => !r.cwd.startsWith(workspaceRoot) && r.cwd !== repo),
   };
   report.newWorktreeAddsAtP95Ms = report.newWorktree.printedMs.p95 - report.sameWorktree.printedMs.p95;
+  // the same difference round by round (a new issue's run, then its second run straight after): the
+  // machine's load moves in bursts, and a burst lands on both runs of a round or neither
+  report.newMinusSameByRoundMs = summary(series.newWorktree.map((r, i) => r.printedMs - series.sameWorktree[i].printedMs));
   return report;
 }
 
@@ -255,7 +259,7 @@ const worker = external
   : null;
 const plainRoot = fs.mkdtempSync(path.join(os.tmpdir(), "charter-bench-plain-"));
 try {
-  const made = await worktrees(c, repo, plainRoot, WORKTREES);
+  const made = WORKTREES > 0 ? await worktrees(c, repo, plainRoot, WORKTREES) : null;
   loadAverage.afterWorktrees = loadNow();
   const first = await firstOutput(c, repo);
   loadAverage.after = loadNow();
