@@ -269,7 +269,7 @@ try {
     firstOutput: { rounds: ROUNDS, ...firstOutputReport(first, repo) },
   };
   console.log(JSON.stringify(out, null, 2));
-  if (!process.env.BENCH_NO_SAVE) console.log(`saved ${saveResult("workspaces", out)}`);
+  if (!process.env.BENCH_NO_SAVE) console.log(`saved ${saveResult(WORKTREES > 0 ? "workspaces" : "workspaces-first-output", out)}`);
 } finally {
   // a million files and more: removed after the figures are out
   worker?.kill("SIGTERM");
