@@ -242,6 +242,8 @@ function firstOutputReport({ series, workspaceRoot }, repo) {
   // the same difference round by round (a new issue's run, then its second run straight after): the
   // machine's load moves in bursts, and a burst lands on both runs of a round or neither
   report.newMinusSameByRoundMs = summary(series.newWorktree.map((r, i) => r.printedMs - series.sameWorktree[i].printedMs));
+  // each round's three times to the printed line, in order: a burst of load shows as a run of slow rounds
+  report.printedMsByRound = series.newWorktree.map((r, i) => [r.printedMs, series.sameWorktree[i].printedMs, series.noWorkspace[i].printedMs]);
   return report;
 }
 
