@@ -48,6 +48,7 @@ const diskKiB = (...dirs) => Number(execFileSync("du", ["-sk", "--total", ...dir
 function makeRepository(files) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charter-bench-repo-"));
   git(dir, "init", "--quiet", "--initial-branch=main");
+  git(dir, "config", "gc.auto", "0");
   const fileAt = (i) => path.join(dir, "src", `m${String(Math.floor(i / 100)).padStart(3, "0")}`, `s${Math.floor(i / 10) % 10}`, `f${i % 10}.ts`);
   const write = (from, to, edit) => {
     for (let i = from; i < to; i += edit ? 10 : 1) {
@@ -63,9 +64,10 @@ function makeRepository(files) {
   git(dir, "commit", "--quiet", "-m", "The rest of the files");
   write(0, files, true);
   git(dir, "commit", "--quiet", "-m", "Edit every tenth file");
-  // packed, as a cloned or lived-in repository is; git's automatic gc would otherwise pack the 20,000
-  // loose objects in the background during the first minutes of measuring
+  // packed, as a cloned or lived-in repository is: git's automatic gc (off until here) would otherwise
+  // pack the 20,000 loose objects in the background during the first minutes of measuring
   git(dir, "gc", "--quiet");
+  git(dir, "config", "--unset", "gc.auto");
   return dir;
 }
 
