@@ -27,7 +27,8 @@ export const issueBusySql = `(w."issueId" IS NOT NULL AND EXISTS (
        AND EXISTS (SELECT 1 FROM "ProjectWorkspace" bw WHERE bw."companyId" = bi."companyId" AND bw."projectId" = bi."projectId")
        AND (EXISTS (SELECT 1 FROM "HeartbeatRun" br WHERE br."companyId" = bi."companyId" AND br."issueId" = bi.id AND br.status ${openRun})
             OR EXISTS (SELECT 1 FROM "ExecutionWorkspace" be JOIN "HeartbeatRun" lr ON lr.id = be."lockedByRunId" AND lr.status ${openRun}
-                        WHERE be."companyId" = bi."companyId" AND be.id = bi."executionWorkspaceId"))))`;
+                        WHERE be."companyId" = bi."companyId"
+                          AND (be.id = bi."executionWorkspaceId" OR (bi."workspaceInherited" AND be."issueId" = bi."parentId"))))))`;
 
 // the issue whose workspace a run of $2 uses (up its chain of `inherit`s), with what its policy is made of
 const targetSql = `

@@ -179,6 +179,25 @@ describe("one run per workspace", () => {
   });
 });
 
+describe("an inherited workspace is one workspace", () => {
+  it("a sub-issue sharing its parent's worktree waits while the parent's run holds it", async () => {
+    const w = await createWorld();
+    const p = await project(w, { cwd: makeRepo(path.join(dir, "inherit-lock")) });
+    const [a, b] = [await cliAgent(w, 3), await cliAgent(w, 0)];
+    const parent = await issueFor(w, p.id, a.id, "Parent at work");
+    const running = await waitFor(async () => db().heartbeatRun.findFirst({ where: { issueId: parent.id, status: "running" } }), "the parent's run");
+    const { token } = await mintRunKey(w.manager);
+    const child = await client(token).post(`/api/companies/${w.company.id}/issues`, { title: "Child", parentId: parent.id, projectId: p.id, assigneeAgentId: b.id, workspace: "inherit" });
+    expect(child.status).toBe(201);
+    const [r1, r2] = [await finishedRun(running.id), await runOfIssue(child.body.id)];
+    expect([r1.status, r2.status]).toEqual(["succeeded", "succeeded"]);
+    const [s1, s2] = [seenBy(out, r1.id), seenBy(out, r2.id)];
+    expect(s1.end <= s2.start).toBe(true);
+    expect(s2.env.cwd).toBe(s1.env.cwd);
+    expect(s2.files).toContain(`work-${r1.id}.txt`);
+  });
+});
+
 describe("a repoUrl-only workspace", () => {
   it("is cloned once into the workspace root; each issue's worktree is made from that clone", async () => {
     const w = await createWorld();

@@ -92,6 +92,8 @@ async function ensureClone(projectWorkspaceId: string, repoUrl: string): Promise
   if (!allowedRepoUrl.test(repoUrl)) throw new WorkspaceError("unreachable", `the repoUrl ${repoUrl} is not https, ssh or file`);
   const dir = await clonePath(projectWorkspaceId);
   if (fs.existsSync(path.join(dir, ".git"))) {
+    // the board may have changed the workspace's repoUrl since the clone was made
+    await git(dir, ["remote", "set-url", "origin", repoUrl]);
     await git(dir, ["fetch", "--prune", "--quiet", "origin"]);
     return dir;
   }
