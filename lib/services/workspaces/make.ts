@@ -111,9 +111,14 @@ async function ensureClone(projectWorkspaceId: string, repoUrl: string): Promise
 
 /** The base: repoRef, else the default branch (origin's HEAD in a clone, the checked-out branch of a folder), with its commit. */
 async function baseOf(repo: string, repoRef: string | null, cloned: boolean): Promise<{ name: string | null; sha: string }> {
+  if (!repoRef && !cloned) {
+    // the folder's checked-out branch and its commit in one git call (a new worktree's time is mostly git's starts)
+    const [sha, name] = (await gitMaybe(repo, ["rev-parse", "HEAD", "--abbrev-ref", "HEAD"]))?.split("\n") ?? [];
+    if (sha) return { name: name && name !== "HEAD" ? name : null, sha };
+    throw new WorkspaceError("git_failed", `the base HEAD is not a commit of ${repo} (the repository has no commits)`);
+  }
   let name = repoRef;
-  if (!name && cloned) name = (await gitMaybe(repo, ["symbolic-ref", "--short", "refs/remotes/origin/HEAD"]))?.replace(/^origin\//, "") ?? null;
-  if (!name && !cloned) name = await gitMaybe(repo, ["symbolic-ref", "--short", "HEAD"]);
+  if (!name) name = (await gitMaybe(repo, ["symbolic-ref", "--short", "refs/remotes/origin/HEAD"]))?.replace(/^origin\//, "") ?? null;
   const candidates = name ? (cloned ? [`refs/remotes/origin/${name}`, name] : [name]) : ["HEAD"];
   for (const ref of candidates) {
     const sha = await gitMaybe(repo, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
@@ -122,24 +127,49 @@ async function baseOf(repo: string, repoRef: string | null, cloned: boolean): Pr
   throw new WorkspaceError("git_failed", `the base ${name ?? "HEAD"} is not a commit of ${repo}${name ? "" : " (the repository has no commits)"}`);
 }
 
-/** `git worktree add`, on the issue's existing branch when it made one before; undone entirely when it fails. */
+const staleRegistration = /missing but (already registered|locked) worktree/i;
+const branchExists = /a branch named .* already exists/i;
+const noSuchBranch = /invalid reference|not a valid (object name|branch)/i;
+
+/**
+ * `git worktree add`, on the issue's existing branch when it made one before; undone entirely when it
+ * fails. The first try is the usual case; what git refuses (a stale registration, a branch that is
+ * gone or taken) is looked into only then, so a new worktree costs one git call.
+ */
 async function addWorktree(repo: string, target: string, branch: string, baseSha: string, ownBranch: boolean): Promise<void> {
-  await git(repo, ["worktree", "prune"]);
   if (fs.existsSync(target)) {
     // made by an attempt that stopped before it was recorded: adopt it when it is this branch's worktree
     if ((await gitMaybe(target, ["symbolic-ref", "--short", "HEAD"])) === branch) return;
     throw new WorkspaceError("git_failed", `the path ${target} exists and is not the worktree of ${branch}`);
   }
-  const exists = !!(await gitMaybe(repo, ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]));
-  if (exists && !ownBranch) {
-    throw new WorkspaceError("branch_taken", `the branch name is taken: ${branch} already exists in ${repo} and was not made for this issue (rename it, or change the project's branch template)`);
-  }
   await fsp.mkdir(path.dirname(target), { recursive: true });
-  try {
-    await git(repo, exists ? ["worktree", "add", "--quiet", target, branch] : ["worktree", "add", "--quiet", "-b", branch, target, baseSha]);
-  } catch (e) {
-    await undoWorktree(repo, target, exists ? null : branch);
-    throw e;
+  const onBranch = ["worktree", "add", "--quiet", target, branch];
+  const newBranch = ["worktree", "add", "--quiet", "-b", branch, target, baseSha];
+  let args = ownBranch ? onBranch : newBranch;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await git(repo, args);
+      return;
+    } catch (e) {
+      const said = e instanceof WorkspaceError ? e.message : "";
+      if (attempt === 0 && staleRegistration.test(said)) {
+        // a worktree folder deleted by hand is still registered: forget it and try again
+        await gitMaybe(repo, ["worktree", "prune"]);
+        continue;
+      }
+      if (attempt === 0 && ownBranch && noSuchBranch.test(said)) {
+        // the issue's branch was deleted since: make it again from the base
+        args = newBranch;
+        continue;
+      }
+      if (args === newBranch && branchExists.test(said)) {
+        // someone else's branch: nothing of it may be undone
+        await undoWorktree(repo, target, null);
+        throw new WorkspaceError("branch_taken", `the branch name is taken: ${branch} already exists in ${repo} and was not made for this issue (rename it, or change the project's branch template)`);
+      }
+      await undoWorktree(repo, target, args === newBranch ? branch : null);
+      throw e;
+    }
   }
 }
 
