@@ -118,3 +118,8 @@ export function childBaseEnv(): Record<string, string> {
   }
   return out;
 }
+
+/** The values of this process's environment whose names `pick` accepts (e.g. the secret ones, for redaction). */
+export function environmentValues(pick: (name: string) => boolean): string[] {
+  return Object.entries(process.env).filter(([k, v]) => v && pick(k)).map(([, v]) => v!);
+}

@@ -4,7 +4,7 @@
 // its timeout, its output capped and redacted like a run's log. A verification whose worker died is
 // handed back to the queue by the sweep and run again from the start.
 import { sql, sqlTx } from "@/lib/db/client";
-import { env } from "@/lib/env";
+import { env, environmentValues } from "@/lib/env";
 import { log } from "@/lib/log";
 import { uuidv7 } from "@/lib/ids";
 import { secretValues, isSecretEnvName } from "@/lib/secrets";
@@ -76,7 +76,7 @@ const workspaceSql = `
 /** The values no verification log may show: the company's agents' secrets (they may reach a workspace) and this process's. */
 async function secretsOf(companyId: string): Promise<string[]> {
   const { rows } = await sql().query<{ adapterConfig: unknown }>(`SELECT "adapterConfig" FROM "Agent" WHERE "companyId" = $1::uuid`, [companyId]);
-  const own = Object.entries(process.env).filter(([k, v]) => v && isSecretEnvName(k)).map(([, v]) => v!);
+  const own = environmentValues(isSecretEnvName);
   return [...rows.flatMap((r) => secretValues(r.adapterConfig, { everyEnv: true })), ...own];
 }
 
