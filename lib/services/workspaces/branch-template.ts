@@ -22,7 +22,7 @@ export function renderBranchName(template: string | null | undefined, issue: { i
 export function branchNameProblem(name: string): string | null {
   if (!name) return "is empty";
   if (name.length > MAX_BRANCH_LENGTH) return `is longer than ${MAX_BRANCH_LENGTH} characters`;
-  if (/[\u0000-\u001f\u007f ~^:?*[\\]/.test(name)) return "contains a space, a control character or one of ~ ^ : ? * [ \\";
+  if (/[ ~^:?*[\\]/.test(name) || [...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return "contains a space, a control character or one of ~ ^ : ? * [ \\";
   if (name.startsWith("/") || name.endsWith("/") || name.includes("//")) return "has an empty path component";
   if (name.startsWith("-")) return "starts with a dash";
   if (name.includes("..") || name.includes("@{") || name === "@") return "contains .. or @{";
