@@ -56,9 +56,13 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return !["button", "checkbox", "radio", "submit", "reset", "range", "color", "file", "image"].includes(type);
 }
 
-/** A modal is showing (a native dialog, or anything marked as modal): single keys stay off. */
+/**
+ * A modal is showing (a native dialog, or anything marked as modal): single keys stay off. A closed
+ * native dialog is no modal even while it still carries aria-modal: React drops the attribute on its
+ * next render, which can come after the next key press (c right after Escape closed the help).
+ */
 function modalOpen(doc: Document): boolean {
-  return doc.querySelector("dialog[open], [aria-modal='true']") !== null;
+  return doc.querySelector("dialog[open], [aria-modal='true']:not(dialog:not([open]))") !== null;
 }
 
 interface KeyLike {
