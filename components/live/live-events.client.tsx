@@ -4,7 +4,7 @@
 // Query keys of what changed (so open lists, badges and details re-read it), and is re-broadcast as
 // a window event for server-rendered parts that refresh themselves (LiveRefresh).
 import { useEffect } from "react";
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
 
 export interface LiveChange {
   companyId: string;
@@ -26,19 +26,45 @@ const segments: Record<string, string[]> = {
   heartbeat_run: ["runs", "agents", "inbox"],
 };
 
+/** Resolves once the query has no fetch in flight. */
+function settled(client: QueryClient, query: Query): Promise<void> {
+  return new Promise((resolve) => {
+    const cache = client.getQueryCache();
+    const stop = cache.subscribe((e) => {
+      // a query dropped from the cache has nothing left to read again
+      if (e.query !== query || (e.type !== "removed" && query.state.fetchStatus !== "idle")) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Marks the queries under `queryKey` stale and re-reads the ones on screen. A read already in flight
+ * is not cancelled (it may be a page the user asked for, "Show older runs", which a cancelled fetch
+ * drops): it lands, and its query is read once more after it, since it may have begun before the change.
+ */
+function reread(client: QueryClient, queryKey: QueryKey) {
+  const inFlight = client.getQueryCache().findAll({ queryKey, fetchStatus: "fetching" });
+  void client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  for (const query of inFlight) {
+    void settled(client, query).then(() => client.invalidateQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false }));
+  }
+}
+
 function invalidate(client: QueryClient, change: LiveChange) {
   // one event per transcript step: the run page refetches its transcript itself, coalescing bursts
   if (change.action === "run.transcript") return;
   if (change.action === "run.log") {
-    void client.invalidateQueries({ queryKey: ["companies", change.companyId, "runs", "detail", change.entityId, "log"] });
+    reread(client, ["companies", change.companyId, "runs", "detail", change.entityId, "log"]);
     return;
   }
   const keys = segments[change.entityType];
   if (!keys || change.action === "resync") {
-    void client.invalidateQueries({ queryKey: ["companies", change.companyId] });
+    reread(client, ["companies", change.companyId]);
     return;
   }
-  for (const k of keys) void client.invalidateQueries({ queryKey: ["companies", change.companyId, k] });
+  for (const k of keys) reread(client, ["companies", change.companyId, k]);
 }
 
 export function LiveEvents({ companyId }: { companyId: string }) {

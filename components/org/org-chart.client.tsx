@@ -87,6 +87,8 @@ export function OrgChart({ roots, prefix, companyName }: { roots: OrgNode[]; pre
         role="region"
         aria-label="Org chart: drag or use the arrow keys to pan; the wheel, a pinch or + and − to zoom (agents open and teams fold from 75%); 0 to fit"
         data-testid="org-viewport"
+        // the server draws the chart at 100% before the browser fits it: journeys wait for the fitted view
+        data-view={interactive ? "interactive" : "overview"}
         style={{ height: `min(70vh, 48rem, max(20rem, ${Math.ceil(fullHeight) + 96}px))` }}
         className="org-canvas relative cursor-grab touch-none select-none overflow-hidden outline-none active:cursor-grabbing focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-focus"
         {...handlers}
