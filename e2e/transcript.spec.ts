@@ -194,11 +194,26 @@ test("a run of 500 steps and an issue of 100 runs", async ({ page }, testInfo) =
   await expect(page.getByTestId("step-result-cost")).toHaveText("Cost $1.50");
   await snap(page, testInfo, "10-run-500-steps");
 
-  // no wait for the live stream's first `ready`: its re-read of the page's data must not drop a page of
-  // older runs asked for just before it (the click comes as soon as the button is there)
+  // the live stream's first `ready` reads the page's data again (it was drawn before the stream opened):
+  // that re-read must not drop a page of older runs still on its way. The stream is held until the page
+  // is asked for, and the page is slowed, so the re-read comes while it is in flight.
+  let releaseStream!: () => void;
+  const streamHeld = new Promise<void>((resolve) => (releaseStream = resolve));
+  await page.route(/\/api\/companies\/[^/]+\/events$/, async (route) => {
+    await streamHeld;
+    await route.continue();
+  });
+  await page.route(/\/heartbeat-runs\?.*cursor=/, async (route) => {
+    releaseStream();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  const reread = page.waitForResponse((r) => /\/heartbeat-runs\?/.test(r.url()) && !r.url().includes("cursor="));
   await page.goto(`/TBIG/issues/${issue.identifier}`);
   await expect(page.getByTestId("issue-run")).toHaveCount(10);
   await page.getByRole("button", { name: "Show older runs" }).click();
+  await reread;
   await expect(page.getByTestId("issue-run")).toHaveCount(20);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
   await snap(page, testInfo, "11-issue-100-runs");
 });
