@@ -1,5 +1,5 @@
-import type { Prisma, Project, ProjectWorkspace, WorkspacePolicy } from "@/lib/generated/prisma/client";
-import { DEFAULT_VERIFICATION_TIMEOUT_SEC } from "@/lib/schemas/projects";
+import type { Project, ProjectWorkspace, WorkspacePolicy } from "@/lib/generated/prisma/client";
+import { readChecks } from "@/lib/schemas/projects";
 import { DEFAULT_BRANCH_TEMPLATE } from "@/lib/services/workspaces/branch-template";
 
 /** The spec: "a repo-only workspace omits cwd", so the key is absent rather than null. */
@@ -22,23 +22,6 @@ export type WorkspaceDto = ReturnType<typeof workspaceDto>;
 /** A project with its goal links in position order and its workspaces oldest first. */
 export type ProjectWithRelations = Project & { goals: { goalId: string }[]; workspaces: ProjectWorkspace[] };
 
-const isObj = (v: Prisma.JsonValue): v is Prisma.JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** The stored verification with its defaults; anything else the column could hold reads as none. */
-export function verificationOf(value: Prisma.JsonValue | null) {
-  if (value === null || !isObj(value) || typeof value.command !== "string") return null;
-  const args = Array.isArray(value.args) ? value.args.filter((a): a is string => typeof a === "string") : [];
-  const timeoutSec = typeof value.timeoutSec === "number" ? value.timeoutSec : DEFAULT_VERIFICATION_TIMEOUT_SEC;
-  return { command: value.command, args, timeoutSec };
-}
-
-export function reviewOf(value: Prisma.JsonValue | null): { kind: "board" } | { kind: "agent"; agentId: string } | null {
-  if (value === null || !isObj(value)) return null;
-  if (value.kind === "board") return { kind: "board" };
-  const { agentId } = value;
-  return value.kind === "agent" && typeof agentId === "string" ? { kind: "agent", agentId } : null;
-}
-
 /** `defaultPolicy`: the policy the project's primary workspace implies when the project sets none. */
 export function projectDto(row: ProjectWithRelations, defaultPolicy: WorkspacePolicy) {
   const goalIds = row.goals.map((g) => g.goalId);
@@ -57,8 +40,7 @@ export function projectDto(row: ProjectWithRelations, defaultPolicy: WorkspacePo
     workspaces,
     workspacePolicy: row.workspacePolicy ?? defaultPolicy,
     branchTemplate: row.branchTemplate ?? DEFAULT_BRANCH_TEMPLATE,
-    verification: verificationOf(row.verification),
-    review: reviewOf(row.review),
+    ...readChecks(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -4,8 +4,7 @@
 // is the board's to set, so an import by an agent takes none of them; a value the API would refuse
 // is left out with a warning, never an error.
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { reviewOf, verificationOf } from "@/lib/dto/projects";
-import { DEFAULT_VERIFICATION_TIMEOUT_SEC, projectSettingsSchema } from "@/lib/schemas/projects";
+import { DEFAULT_VERIFICATION_TIMEOUT_SEC, projectSettingsSchema, readChecks } from "@/lib/schemas/projects";
 import { isSecretEnvName, isSecretKey } from "@/lib/secrets";
 import type { YamlMap } from "@/lib/portability/import/parse";
 
@@ -46,7 +45,7 @@ export function exportSettings(stored: StoredSettings, agentSlugs: Map<string, s
   const out: SettingsManifest = {};
   if (stored.workspacePolicy) out.workspacePolicy = stored.workspacePolicy;
   if (stored.branchTemplate) out.branchTemplate = stored.branchTemplate;
-  const v = verificationOf(stored.verification);
+  const { verification: v, review: r } = readChecks(stored);
   if (v && commandLooksSecret([v.command, ...v.args])) warn("verification command not exported: it looks like it carries a secret");
   else if (v) {
     out.verification = {
@@ -55,7 +54,6 @@ export function exportSettings(stored: StoredSettings, agentSlugs: Map<string, s
       ...(v.timeoutSec !== DEFAULT_VERIFICATION_TIMEOUT_SEC ? { timeoutSec: v.timeoutSec } : {}),
     };
   }
-  const r = reviewOf(stored.review);
   if (r?.kind === "board") out.review = { kind: "board" };
   else if (r?.kind === "agent") {
     const slug = agentSlugs.get(r.agentId);

@@ -14,7 +14,7 @@ import { lockWorkspaces } from "@/lib/runtime/workspace-claim";
 import { heldWorkerLocksCte, WORKER_LOCK_CLASS, workerGoneSql } from "@/lib/runtime/run-records";
 import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
 import { readHead, workspaceProblem } from "@/lib/services/verifications/git";
-import { readChecks, type VerificationCommand } from "@/lib/services/verifications/settings";
+import { readChecks, type VerificationCommand } from "@/lib/schemas/projects";
 import { wakeReviewer } from "@/lib/services/verifications/reviewer";
 
 export interface ClaimedVerification {

@@ -187,3 +187,40 @@ export const projectResponseSchema = z.object({
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
 }).meta({ id: "Project" });
+
+// ---------- a project's checks as stored ----------
+
+const storedVerification = z.object({
+  command: z.string().min(1),
+  args: z.array(z.string()).optional(),
+  timeoutSec: z.number().int().min(1).max(7200).optional(),
+});
+const storedReview = z.union([
+  z.object({ kind: z.literal("board") }),
+  z.object({ kind: z.literal("agent"), agentId: z.string() }),
+]);
+
+export interface VerificationCommand {
+  command: string;
+  args: string[];
+  timeoutSec: number;
+}
+export type ReviewRule = z.infer<typeof storedReview>;
+
+export interface ProjectChecks {
+  verification: VerificationCommand | null;
+  review: ReviewRule | null;
+}
+
+/**
+ * A project's stored checks as the DTO and the runner read them. A stored value that does not parse
+ * counts as unset, so a bad row can never make done impossible.
+ */
+export function readChecks(row: { verification: unknown; review: unknown }): ProjectChecks {
+  const v = storedVerification.safeParse(row.verification);
+  const r = storedReview.safeParse(row.review);
+  return {
+    verification: v.success ? { command: v.data.command, args: v.data.args ?? [], timeoutSec: v.data.timeoutSec ?? DEFAULT_VERIFICATION_TIMEOUT_SEC } : null,
+    review: r.success ? r.data : null,
+  };
+}

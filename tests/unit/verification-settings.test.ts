@@ -1,7 +1,8 @@
 // A project's stored checks as the done gate reads them: defaults filled in, and a stored value that does
 // not parse counts as unset, so a bad row can never make done impossible.
 import { describe, expect, it } from "vitest";
-import { hasChecks, readChecks } from "@/lib/services/verifications/settings";
+import { hasChecks } from "@/lib/services/verifications/settings";
+import { readChecks } from "@/lib/schemas/projects";
 
 describe("project checks", () => {
   it("reads a verification command with its defaults and either review rule", () => {

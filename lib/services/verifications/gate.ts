@@ -5,7 +5,7 @@ import type { Issue } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import type { Tx } from "@/lib/services/context";
 import { readHead } from "@/lib/services/verifications/git";
-import type { ProjectChecks, ReviewRule } from "@/lib/services/verifications/settings";
+import type { ProjectChecks, ReviewRule } from "@/lib/schemas/projects";
 
 export type Missing = "verification" | "review";
 

@@ -13,7 +13,8 @@ import { prismaExec, requestWake } from "@/lib/services/wakeups";
 import { getIssueOrThrow } from "@/lib/services/issues/queries";
 import { closeRoutineRuns } from "@/lib/services/routines/runs";
 import { reviewDto } from "@/lib/dto/verifications";
-import { checksOf, type ReviewRule } from "@/lib/services/verifications/settings";
+import { checksOf } from "@/lib/services/verifications/settings";
+import type { ReviewRule } from "@/lib/schemas/projects";
 import { assertMayBeDone, currentHead } from "@/lib/services/verifications/gate";
 
 /** Requests for changes before the board takes over. */

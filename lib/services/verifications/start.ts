@@ -7,7 +7,8 @@ import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getIssueOrThrow } from "@/lib/services/issues/queries";
 import { verificationDto } from "@/lib/dto/verifications";
-import { checksOf, type VerificationCommand } from "@/lib/services/verifications/settings";
+import { checksOf } from "@/lib/services/verifications/settings";
+import type { VerificationCommand } from "@/lib/schemas/projects";
 
 /** The NOTIFY channel that wakes workers for a new verification. */
 const VERIFICATION_CHANNEL = "charter_verification";

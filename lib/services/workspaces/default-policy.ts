@@ -6,12 +6,12 @@ import path from "node:path";
 import type { ProjectWorkspace, WorkspacePolicy } from "@/lib/generated/prisma/client";
 
 /** A folder holding a repository of its own: a .git directory, or the .git file of a worktree or submodule. */
-function isGitRepository(cwd: string): boolean {
-  return fs.existsSync(path.join(cwd, ".git"));
+export function isGitRepository(cwd: string | null): cwd is string {
+  return !!cwd && fs.existsSync(path.join(cwd, ".git"));
 }
 
 export function defaultWorkspacePolicy(primary: Pick<ProjectWorkspace, "cwd" | "repoUrl"> | undefined): WorkspacePolicy {
   if (!primary) return "shared";
   if (primary.repoUrl) return "git_worktree";
-  return primary.cwd !== null && isGitRepository(primary.cwd) ? "git_worktree" : "shared";
+  return isGitRepository(primary.cwd) ? "git_worktree" : "shared";
 }

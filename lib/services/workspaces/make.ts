@@ -10,6 +10,7 @@ import { branchNameProblem, renderBranchName } from "@/lib/services/workspaces/b
 import { git, gitMaybe, WorkspaceError } from "@/lib/services/workspaces/git";
 import { clonePath, worktreePath } from "@/lib/services/workspaces/paths";
 import { withRepoLock } from "@/lib/services/workspaces/repo-lock";
+import { defaultWorkspacePolicy, isGitRepository } from "@/lib/services/workspaces/default-policy";
 
 interface PrimaryWorkspace {
   id: string;
@@ -43,11 +44,10 @@ export interface MadeWorkspace {
   created: boolean;
 }
 
-const hasGitDir = (cwd: string | null) => !!cwd && fs.existsSync(path.join(cwd, ".git"));
 
 /** The issue's override, else the project's, else git_worktree for a repository (a .git folder or a repoUrl), else shared. */
 export function resolvePolicy(job: Pick<WorkspaceJob, "issuePolicy" | "projectPolicy" | "primary">): WorkspacePolicy {
-  return job.issuePolicy ?? job.projectPolicy ?? (job.primary.repoUrl || hasGitDir(job.primary.cwd) ? "git_worktree" : "shared");
+  return job.issuePolicy ?? job.projectPolicy ?? defaultWorkspacePolicy(job.primary);
 }
 
 export async function makeWorkspace(job: WorkspaceJob): Promise<MadeWorkspace> {
@@ -72,7 +72,7 @@ async function gitWorkspace(job: WorkspaceJob): Promise<MadeWorkspace> {
   if (problem) throw new WorkspaceError("git_failed", `the branch name ${branch} ${problem}: fix the project's branch template`);
   const target = await worktreePath(job.companyId, job.identifier);
   const { primary } = job;
-  const local = hasGitDir(primary.cwd) ? primary.cwd : null;
+  const local = isGitRepository(primary.cwd) ? primary.cwd : null;
   if (!local && !primary.repoUrl) {
     throw new WorkspaceError("not_a_repository", `the project's folder ${primary.cwd ?? "(none)"} is not a git repository and the workspace has no repoUrl`);
   }
