@@ -2,35 +2,17 @@
 // issue's `workspace.error` and in the board's inbox (workspace_error), and leaves nothing half-made.
 // Also: the shared policy, the orphan sweep freeing a lock, and the test-environment git check.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { resetEnvCache } from "@/lib/env";
 import { sweepOrphans } from "@/lib/runtime/run-records";
-import type { Worker } from "@/lib/runtime/worker";
 import { client } from "../support/api";
-import { finishedRun, runOfWake, startWorker } from "../support/runtime";
-import { fakeCli, gitIn, makeRepo, seenBy } from "../support/git-repos";
+import { finishedRun, runOfWake } from "../support/runtime";
+import { gitIn, makeRepo, seenBy, workspaceSandbox } from "../support/git-repos";
 import { createAgentWithKey, createWorld } from "../factories";
 
-const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "charter-wsf-")));
-const root = path.join(dir, "root");
-const out = path.join(dir, "out");
-let script: string;
-let worker: Worker;
-
-beforeAll(async () => {
-  process.env.CHARTER_WORKSPACE_ROOT = root;
-  resetEnvCache();
-  fs.mkdirSync(out);
-  script = fakeCli(dir);
-  worker = await startWorker();
-});
-afterAll(async () => {
-  await worker?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const sandbox = workspaceSandbox("charter-wsf-");
+const { dir, root, out } = sandbox;
 
 type World = Awaited<ReturnType<typeof createWorld>>;
 
@@ -38,7 +20,7 @@ type World = Awaited<ReturnType<typeof createWorld>>;
 async function setup(workspace: Record<string, string>) {
   const w = await createWorld();
   const p = (await client(w.tokens.owner).post(`/api/companies/${w.company.id}/projects`, { name: "P", workspace })).body;
-  const agent = (await createAgentWithKey(w.company.id, { adapterType: "process", adapterConfig: { command: script, args: [], env: { OUT: out } } })).agent;
+  const agent = (await createAgentWithKey(w.company.id, { adapterType: "process", adapterConfig: { command: sandbox.script, args: [], env: { OUT: out } } })).agent;
   const issue = (await client(w.tokens.owner).post(`/api/companies/${w.company.id}/issues`, { title: "The task", projectId: p.id })).body;
   return { w, p, agent, issue };
 }

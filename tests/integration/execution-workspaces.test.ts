@@ -2,35 +2,18 @@
 // fake CLI (tests/support/git-repos.ts), which records where it ran and commits a file.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { env, resetEnvCache } from "@/lib/env";
+import { env } from "@/lib/env";
 import { Worker as RunWorker } from "@/lib/runtime/worker";
-import type { Worker } from "@/lib/runtime/worker";
 import { client } from "../support/api";
 import { finishedRun, runOfWake, startWorker, waitFor } from "../support/runtime";
-import { fakeCli, gitIn, makeRepo, seenBy } from "../support/git-repos";
+import { gitIn, makeRepo, seenBy, workspaceSandbox } from "../support/git-repos";
 import { createAgentWithKey, createWorld, mintRunKey } from "../factories";
 
-const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "charter-ws-")));
-const root = path.join(dir, "root");
-const out = path.join(dir, "out");
-let script: string;
-let worker: Worker;
-
-beforeAll(async () => {
-  process.env.CHARTER_WORKSPACE_ROOT = root;
-  resetEnvCache();
-  fs.mkdirSync(out);
-  script = fakeCli(dir);
-  worker = await startWorker();
-});
-afterAll(async () => {
-  await worker?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const sandbox = workspaceSandbox("charter-ws-");
+const { dir, root, out } = sandbox;
 
 type World = Awaited<ReturnType<typeof createWorld>>;
 
@@ -41,7 +24,7 @@ async function project(w: World, workspace: Record<string, string>) {
 }
 
 async function cliAgent(w: World, sleep = 0) {
-  return (await createAgentWithKey(w.company.id, { adapterType: "process", adapterConfig: { command: script, args: [], env: { OUT: out, SLEEP: String(sleep) } } })).agent;
+  return (await createAgentWithKey(w.company.id, { adapterType: "process", adapterConfig: { command: sandbox.script, args: [], env: { OUT: out, SLEEP: String(sleep) } } })).agent;
 }
 
 async function issueFor(w: World, projectId: string, agentId: string, title: string) {
@@ -104,7 +87,7 @@ describe("a worktree per issue", () => {
     const w = await createWorld();
     const own = path.join(dir, "own-cwd");
     makeRepo(own);
-    const agent = (await createAgentWithKey(w.company.id, { adapterType: "process", adapterConfig: { command: script, args: [], cwd: own, env: { OUT: out } } })).agent;
+    const agent = (await createAgentWithKey(w.company.id, { adapterType: "process", adapterConfig: { command: sandbox.script, args: [], cwd: own, env: { OUT: out } } })).agent;
     const bare = (await client(w.tokens.owner).post(`/api/companies/${w.company.id}/projects`, { name: "No workspace" })).body;
     const i = await issueFor(w, bare.id, agent.id, "Somewhere");
     const run = await runOfIssue(i.id);
@@ -237,13 +220,13 @@ describe("one run per workspace across instances", () => {
     const p = await project(w, { cwd: repo });
     const [a, b] = [await cliAgent(w, 4), await cliAgent(w, 0)];
     // only the other instance is running when the first wake comes
-    await worker.stop();
+    await sandbox.worker!.stop();
     const child = otherInstance();
     try {
       const issue = await issueFor(w, p.id, a.id, "Across instances");
       const first = await waitFor(async () => db().heartbeatRun.findFirst({ where: { issueId: issue.id, status: "running" } }), "the other instance's run", 60_000);
       expect(first.workerId).toMatch(new RegExp(`:${child.pid}:`));
-      worker = await startWorker();
+      sandbox.worker = await startWorker();
       const wakeB = (await client(w.tokens.owner).post(`/api/agents/${b.id}/wakeup`, { issueId: issue.id })).body;
       await new Promise((r) => setTimeout(r, 700));
       // both instances heard of the wake; neither may start it while the first run holds the worktree
