@@ -87,8 +87,14 @@ export async function startJobs(concurrency = 2): Promise<void> {
   for (const [name, handler] of handlers) {
     await ensureQueue(boss, name);
     for (let i = 0; i < concurrency; i++) {
-      await boss.work(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
-        await handler(job.data, { id: job.id, name: job.name });
+      // pg-boss waits the polling interval after every fetch; a loop that got a job fetches again at once
+      let loop = "";
+      loop = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {
+        try {
+          await handler(job.data, { id: job.id, name: job.name });
+        } finally {
+          boss.notifyWorker(loop);
+        }
       });
     }
   }
