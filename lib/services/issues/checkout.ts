@@ -68,7 +68,7 @@ const checkoutEvents = [
   insertEventSql({
     id: "$10", companyId: 'upd."companyId"', type: "'issue.status_changed'", subjectType: "'issue'", subjectId: "upd.id", actorType: "$7", actorId: "$8",
     data: `jsonb_build_object(${issueRefJson}, 'from', prev.status, 'to', upd.status)`,
-  }, "upd JOIN prev ON prev.id = upd.id WHERE prev.status <> upd.status"),
+  }, "upd JOIN prev ON prev.id = upd.id WHERE prev.status <> upd.status::text"),
   insertEventSql({
     id: "$11", companyId: 'upd."companyId"', type: "'issue.assigned'", subjectType: "'issue'", subjectId: "upd.id", actorType: "$7", actorId: "$8",
     data: `jsonb_build_object(${issueRefJson}, 'assigneeAgentId', upd."assigneeAgentId", 'assigneeUserId', NULL,
