@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { uuidv7 } from "@/lib/ids";
 import { isBudgetPaused, settleBudgets } from "@/lib/services/budgets";
 import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
+import { insertEventSql } from "@/lib/services/outbox/emit";
 import { readAdapterConfig, readRuntimeConfig, type AdapterConfig } from "@/lib/runtime/config";
 import { attachWorkspace, issueBusySql, lockTargets, targetBusy, workspaceTarget, type WorkspaceTarget } from "@/lib/runtime/workspace-claim";
 
@@ -118,12 +119,16 @@ async function breakLoop(exec: SqlExec, c: Candidate): Promise<string | null> {
   const reason = `loop breaker: ${runs} runs in ${minutes} minutes without progress; the agent is paused until the board resumes it`;
   await exec(
     `WITH a AS (UPDATE "Agent" SET status = 'paused', "pauseReason" = 'loop', "updatedAt" = now()
-                 WHERE id = $2::uuid AND status IN ('idle', 'running', 'error') RETURNING id)
+                 WHERE id = $2::uuid AND status IN ('idle', 'running', 'error') RETURNING id, name),
+          ev AS (${insertEventSql({
+            id: "$7", companyId: "$1", type: "'agent.paused'", subjectType: "'agent'", subjectId: "a.id", ...systemActorSql,
+            data: "jsonb_build_object('agentId', a.id, 'name', a.name, 'reason', 'loop')",
+          }, "a")})
      ${insertActivitySql({
        id: "$3", companyId: "$1", ...systemActorSql, action: "'agent.paused'", entityType: "'agent'", entityId: "a.id",
        details: "jsonb_build_object('reason', 'loop', 'runs', $4::int, 'windowMinutes', $5::int, 'message', $6::text)",
      }, "a")}`,
-    [c.companyId, c.agentId, uuidv7(), runs, minutes, reason],
+    [c.companyId, c.agentId, uuidv7(), runs, minutes, reason, uuidv7()],
   );
   return reason;
 }

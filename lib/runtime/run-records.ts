@@ -5,6 +5,7 @@ import { sql } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { uuidv7 } from "@/lib/ids";
 import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
+import { insertEventSql } from "@/lib/services/outbox/emit";
 import type { Step } from "@/lib/runtime/transcript/steps";
 
 export type FinalStatus = "succeeded" | "failed" | "cancelled" | "timed_out";
@@ -72,12 +73,14 @@ export interface Finish {
 // locks it held are cleared (and its workspace's lock), the agent goes back to idle (or error after a failure) when no other
 // run of it is open, the board hears of it, and workers are nudged: a slot of this agent is free.
 const finishSql = `
-  WITH r AS (
+  WITH prev AS (
+    SELECT status FROM "HeartbeatRun" WHERE id = $1::uuid
+  ), r AS (
     UPDATE "HeartbeatRun" SET
       status = CASE WHEN status IN ('queued', 'running') THEN $2::"RunStatus" ELSE status END,
       "finishedAt" = coalesce("finishedAt", now()), "exitCode" = $3, error = coalesce(error, $4),
       log = right(log || $5, $6), "logBytes" = "logBytes" + $7, "heartbeatAt" = now()
-     WHERE id = $1::uuid AND (NOT $10::boolean OR status IN ('queued', 'running')) RETURNING id, "companyId", "agentId", status
+     WHERE id = $1::uuid AND (NOT $10::boolean OR status IN ('queued', 'running')) RETURNING id, "companyId", "agentId", status, "issueId", error
   ), k AS (
     DELETE FROM "AgentKey" USING r WHERE "AgentKey"."companyId" = r."companyId" AND "AgentKey"."agentId" = r."agentId" AND "AgentKey"."runId" = r.id
   ), i AS (
@@ -95,12 +98,17 @@ const finishSql = `
       id: "$9", companyId: 'r."companyId"', ...systemActorSql, action: "'run.finished'", entityType: "'heartbeat_run'", entityId: "r.id",
       details: `jsonb_build_object('agentId', r."agentId"::text, 'status', r.status::text, 'exitCode', $3::int, 'costCents', $8::int)`,
     }, "r")}
+  ), ev AS (
+    ${insertEventSql({
+      id: "$11", companyId: 'r."companyId"', type: "'run.failed'", subjectType: "'run'", subjectId: "r.id", ...systemActorSql,
+      data: `jsonb_build_object('runId', r.id, 'agentId', r."agentId", 'issueId', r."issueId", 'status', r.status, 'error', r.error)`,
+    }, "r, prev WHERE prev.status IN ('queued', 'running') AND r.status IN ('failed', 'timed_out')")}
   )
   SELECT r.status::text, pg_notify('charter_wake', r."agentId"::text)::text FROM r`;
 
 export async function finishRun(runId: string, f: Finish): Promise<string | null> {
   const { rows } = await sql().query<{ status: string }>(finishSql, [
-    runId, f.status, f.exitCode, f.error, f.logTail, env().CHARTER_RUN_LOG_MAX_BYTES, f.logBytes, f.costCents, uuidv7(), f.onlyIfOpen ?? false,
+    runId, f.status, f.exitCode, f.error, f.logTail, env().CHARTER_RUN_LOG_MAX_BYTES, f.logBytes, f.costCents, uuidv7(), f.onlyIfOpen ?? false, uuidv7(),
   ]);
   return rows[0]?.status ?? null;
 }

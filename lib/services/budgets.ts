@@ -9,6 +9,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { uuidv7 } from "@/lib/ids";
 import { actorRef, insertActivitySql } from "@/lib/services/activity";
 import { atLimit, atWarning, monthDays } from "@/lib/services/spend";
+import { emitEventSql } from "@/lib/services/outbox/emit";
 
 /** Statuses from which a budget pause applies; board pauses, pending and terminated agents stay as they are. */
 const workingStatuses = ["idle", "running", "error"];
@@ -61,12 +62,25 @@ async function pauseForBudget(exec: SqlExec, actor: Actor | null, companyId: str
   const rows = await exec(
     `UPDATE "Agent" SET status = 'paused', "pauseReason" = 'budget', "updatedAt" = now()
       WHERE "companyId" = $1::uuid AND ($2::uuid IS NULL OR id = $2::uuid) AND status::text = ANY($3::text[])
-      RETURNING id::text`,
+      RETURNING id::text, name`,
     [companyId, agentId, workingStatuses],
   );
   const ids = rows.map((r) => String(r.id));
   await logActivity(exec, actor, companyId, "agent.paused", "agent", ids, { reason: "budget", scope });
+  for (const r of rows) {
+    const id = String(r.id);
+    await emitEventSql(exec, actor, { companyId, type: "agent.paused", subject: { type: "agent", id }, data: { agentId: id, name: String(r.name), reason: "budget" } });
+  }
   return ids;
+}
+
+/** budget.warning or budget.exceeded for the agent's (agentId) or the company's (null) monthly budget. */
+async function emitBudget(exec: SqlExec, type: "budget.warning" | "budget.exceeded", companyId: string, agentId: string | null, spentCents: number, budgetCents: number) {
+  const subject = agentId ? { type: "agent", id: agentId } : { type: "company", id: companyId };
+  await emitEventSql(exec, null, {
+    companyId, type, subject,
+    data: { scope: agentId ? "agent" : "company", agentId, budgetCents, spentCents, month: monthDays()[0].slice(0, 7) },
+  });
 }
 
 /**
@@ -85,10 +99,16 @@ export async function enforceBudgets(exec: SqlExec, input: { companyId: string; 
   effects.companyWarning = crossed(s.companySpentCents, s.companyBudgetCents);
   if (effects.agentWarning) {
     await logActivity(exec, null, input.companyId, "agent.budget_warning", "agent", [input.agentId], { spentMonthlyCents: s.agentSpentCents, budgetMonthlyCents: s.agentBudgetCents });
+    await emitBudget(exec, "budget.warning", input.companyId, input.agentId, s.agentSpentCents, s.agentBudgetCents);
   }
   if (effects.companyWarning) {
     await logActivity(exec, null, input.companyId, "company.budget_warning", "company", [input.companyId], { spentMonthlyCents: s.companySpentCents, budgetMonthlyCents: s.companyBudgetCents });
+    await emitBudget(exec, "budget.warning", input.companyId, null, s.companySpentCents, s.companyBudgetCents);
   }
+  // exceeded once: when this event's spend reached the line (the one before it was under)
+  const reached = (spent: number, budget: number) => atLimit(spent, budget) && !atLimit(spent - added, budget);
+  if (reached(s.agentSpentCents, s.agentBudgetCents)) await emitBudget(exec, "budget.exceeded", input.companyId, input.agentId, s.agentSpentCents, s.agentBudgetCents);
+  if (reached(s.companySpentCents, s.companyBudgetCents)) await emitBudget(exec, "budget.exceeded", input.companyId, null, s.companySpentCents, s.companyBudgetCents);
   if (atLimit(s.companySpentCents, s.companyBudgetCents)) {
     effects.pausedAgentIds = await pauseForBudget(exec, null, input.companyId, null, "company");
   } else if (atLimit(s.agentSpentCents, s.agentBudgetCents)) {

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/http/errors";
 import { approvalDto } from "@/lib/dto/approvals";
 import { hireSchema, type ApproveApprovalInput, type HireInput } from "@/lib/schemas/approvals";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
+import { emitApprovalCreated } from "@/lib/services/outbox/approval-events";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { assertCeoFree, assertNameFree, assertReportsTo, insertAgent } from "@/lib/services/agents/crud";
@@ -43,6 +44,7 @@ export async function createHire(ctx: ServiceContext, companyRef: string, input:
     await recordActivity(tx, actor, {
       companyId: company.id, action: "approval.created", entityType: "approval", entityId: approval.id, details: { type: "hire_agent", agentId: agent.id, name: agent.name },
     });
+    await emitApprovalCreated(tx, actor, approval);
     return { agent, approval };
   });
   return { agent: await agentWithChain(ctx.db, agent), approval: approval ? approvalDto(approval) : null };

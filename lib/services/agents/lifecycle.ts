@@ -3,7 +3,11 @@
 import type { Agent, AgentStatus } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
+import type { Actor } from "@/lib/auth/actor";
 import { recordActivity } from "@/lib/services/activity";
+import { emitEvent } from "@/lib/services/outbox/emit";
+import { emitIssueChanges } from "@/lib/services/outbox/issue-events";
+import { prismaExec } from "@/lib/services/wakeups";
 import { agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { agentsSpendCents, atLimit, companySpendCents } from "@/lib/services/spend";
 import { formatCents } from "@/lib/format";
@@ -22,6 +26,7 @@ export async function pauseAgent(ctx: ServiceContext, ref: string) {
     });
     if (res.count === 0) throw transitionError(agent.status, "paused");
     await recordActivity(tx, ctx.actor, { companyId: agent.companyId, action: "agent.paused", entityType: "agent", entityId: agent.id, details: { reason: "board" } });
+    await emitEvent(tx, ctx.actor, { companyId: agent.companyId, type: "agent.paused", subject: { type: "agent", id: agent.id }, data: { agentId: agent.id, name: agent.name, reason: "board" } });
     return tx.agent.findUniqueOrThrow({ where: { id: agent.id } });
   });
   return agentWithChain(ctx.db, row);
@@ -70,7 +75,8 @@ export async function resumeAgent(ctx: ServiceContext, ref: string) {
  * Frees everything a leaving agent holds, in the caller's transaction: its issues lose the
  * assignee and every lock, and in-progress work goes back to todo for someone else.
  */
-export async function releaseAgentWork(tx: Tx, companyId: string, agentId: string) {
+export async function releaseAgentWork(tx: Tx, companyId: string, agentId: string, actor: Actor | null = null) {
+  const held = await tx.issue.findMany({ where: { companyId, assigneeAgentId: agentId }, orderBy: { id: "asc" } });
   await tx.issue.updateMany({
     where: { companyId, assigneeAgentId: agentId, status: "in_progress" },
     data: { status: "todo", assigneeAgentId: null, checkoutRunId: null, lockedAt: null },
@@ -80,6 +86,10 @@ export async function releaseAgentWork(tx: Tx, companyId: string, agentId: strin
     data: { assigneeAgentId: null, checkoutRunId: null, lockedAt: null },
   });
   await tx.agentKey.updateMany({ where: { companyId, agentId, revokedAt: null }, data: { revokedAt: new Date() } });
+  for (const issue of held) {
+    const after = { ...issue, assigneeAgentId: null, status: issue.status === "in_progress" ? "todo" : issue.status };
+    await emitIssueChanges(prismaExec(tx), actor, issue, after);
+  }
 }
 
 export async function terminateAgent(ctx: ServiceContext, ref: string) {
@@ -91,7 +101,7 @@ export async function terminateAgent(ctx: ServiceContext, ref: string) {
       data: { status: "terminated", pauseReason: null },
     });
     if (res.count === 0) return tx.agent.findUniqueOrThrow({ where: { id: agent.id } });
-    await releaseAgentWork(tx, agent.companyId, agent.id);
+    await releaseAgentWork(tx, agent.companyId, agent.id, ctx.actor);
     await pauseRoutinesOf(tx, agent.companyId, agent.id);
     // Its reports move up to its own manager, so no one is left reporting to a terminated agent.
     await tx.agent.updateMany({ where: { companyId: agent.companyId, reportsToId: agent.id }, data: { reportsToId: agent.reportsToId } });

@@ -10,6 +10,7 @@ import { issueDto } from "@/lib/dto/issues";
 import type { Db } from "@/lib/db/client";
 import type { CreateApprovalInput } from "@/lib/schemas/approvals";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
+import { emitApprovalCreated } from "@/lib/services/outbox/approval-events";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { getIssueOrThrow, labelIdsOf } from "@/lib/services/issues/queries";
@@ -94,6 +95,7 @@ export async function createApproval(ctx: ServiceContext, companyRef: string, in
     await recordActivity(tx, actor, {
       companyId: company.id, action: "approval.created", entityType: "approval", entityId: created.id, details: { type: created.type },
     });
+    await emitApprovalCreated(tx, actor, created);
     return created;
   });
   return approvalWithLinks(ctx.db, row);

@@ -8,6 +8,7 @@ import { AppError, forbidden } from "@/lib/http/errors";
 import { strategyPayloadSchema } from "@/lib/schemas/approvals";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
+import { emitEvent } from "@/lib/services/outbox/emit";
 import { prismaExec, requestWake } from "@/lib/services/wakeups";
 import { pauseRoutinesOf } from "@/lib/services/routines/crud";
 import { releaseAgentWork } from "@/lib/services/agents/lifecycle";
@@ -19,7 +20,7 @@ type Decision = "approved" | "rejected" | "revision_requested";
 const verbs: Record<Decision, string> = { approved: "approved", rejected: "rejected", revision_requested: "sent back for revision" };
 
 /** A hire decided: approved → the agent starts idle; rejected → it is terminated and its keys revoked. */
-async function applyHireDecision(tx: Tx, approval: Approval, decision: Decision) {
+async function applyHireDecision(tx: Tx, actor: Actor, approval: Approval, decision: Decision) {
   if (approval.type !== "hire_agent" || !approval.subjectAgentId || decision === "revision_requested") return;
   const where = { id: approval.subjectAgentId, companyId: approval.companyId, status: "pending_approval" as const };
   if (decision === "approved") {
@@ -34,7 +35,7 @@ async function applyHireDecision(tx: Tx, approval: Approval, decision: Decision)
   } else {
     const res = await tx.agent.updateMany({ where, data: { status: "terminated", pauseReason: null } });
     if (res.count) {
-      await releaseAgentWork(tx, approval.companyId, approval.subjectAgentId);
+      await releaseAgentWork(tx, approval.companyId, approval.subjectAgentId, actor);
       await pauseRoutinesOf(tx, approval.companyId, approval.subjectAgentId);
     }
   }
@@ -70,11 +71,15 @@ async function decide(ctx: ServiceContext, id: string, decision: Decision, note:
       if (now.status === decision) return now;
       throw new AppError("invalid_transition", `An approval that is ${now.status} cannot be ${verbs[decision]}`, { from: now.status, to: decision });
     }
-    await applyHireDecision(tx, now, decision);
+    await applyHireDecision(tx, actor, now, decision);
     if (decision === "approved") await configureHiredAgent(tx, actor, now, config);
     await recordActivity(tx, actor, {
       companyId: now.companyId, action: `approval.${decision}`, entityType: "approval", entityId: now.id,
       details: { type: now.type, ...(note ? { decisionNote: note } : {}), ...(now.subjectAgentId ? { agentId: now.subjectAgentId } : {}) },
+    });
+    await emitEvent(tx, actor, {
+      companyId: now.companyId, type: "approval.decided", subject: { type: "approval", id: now.id },
+      data: { approvalId: now.id, approvalType: now.type, status: decision, decidedByUserId: now.decidedByUserId, decisionNote: now.decisionNote },
     });
     await wakeRequester(tx, now, decision);
     return now;

@@ -13,6 +13,9 @@ import { actorRef, insertActivitySql, insertRunIssueSql, recordActivity } from "
 import { checkoutSources } from "@/lib/services/issues/status";
 import { getIssueOrThrow, issueColumns, issueWithLabels } from "@/lib/services/issues/queries";
 import { liftStaleBudgetPause } from "@/lib/services/budgets";
+import { insertEventSql } from "@/lib/services/outbox/emit";
+import { emitIssueChanges } from "@/lib/services/outbox/issue-events";
+import { prismaExec } from "@/lib/services/wakeups";
 
 interface Target {
   id: string;
@@ -59,6 +62,19 @@ const checkoutActivity = insertActivitySql({
   id: "$6", companyId: '"companyId"', actorType: "$7", actorId: "$8", action: "'issue.checked_out'", entityType: "'issue'", entityId: "id",
   details: "jsonb_build_object('agentId', $2::text, 'identifier', identifier, 'from', $9::text)",
 }, "upd");
+// the events of a checkout: the row as it was (a CTE's snapshot is the statement's, before the UPDATE)
+const issueRefJson = "'issueId', upd.id, 'identifier', upd.identifier, 'title', upd.title";
+const checkoutEvents = [
+  insertEventSql({
+    id: "$10", companyId: 'upd."companyId"', type: "'issue.status_changed'", subjectType: "'issue'", subjectId: "upd.id", actorType: "$7", actorId: "$8",
+    data: `jsonb_build_object(${issueRefJson}, 'from', prev.status, 'to', upd.status)`,
+  }, "upd JOIN prev ON prev.id = upd.id WHERE prev.status <> upd.status::text"),
+  insertEventSql({
+    id: "$11", companyId: 'upd."companyId"', type: "'issue.assigned'", subjectType: "'issue'", subjectId: "upd.id", actorType: "$7", actorId: "$8",
+    data: `jsonb_build_object(${issueRefJson}, 'assigneeAgentId', upd."assigneeAgentId", 'assigneeUserId', NULL,
+             'previousAssigneeAgentId', prev."assigneeAgentId", 'previousAssigneeUserId', prev."assigneeUserId")`,
+  }, `upd JOIN prev ON prev.id = upd.id WHERE prev."assigneeAgentId" IS DISTINCT FROM upd."assigneeAgentId" OR prev."assigneeUserId" IS NOT NULL`),
+];
 const checkoutLink = insertRunIssueSql({ companyId: '"companyId"', runId: "$3", issueId: "id" }, "upd");
 const returning = `RETURNING ${issueColumns("i")}, ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = i."companyId" AND l."issueId" = i.id) AS "labelIds"`;
 
@@ -82,7 +98,9 @@ export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { a
   const { actorType, actorId } = actorRef(actor);
   const { rows } = await sql().query({
     name: "checkout-update",
-    text: `WITH upd AS (
+    text: `WITH prev AS (
+       SELECT id, status::text AS status, "assigneeAgentId", "assigneeUserId" FROM "Issue" WHERE id = $1::uuid
+     ), upd AS (
        UPDATE "Issue" i SET status = 'in_progress', "assigneeAgentId" = $2::uuid, "assigneeUserId" = NULL, "startedAt" = coalesce(i."startedAt", now()),
               "checkoutRunId" = $3::uuid, "lockedAt" = now(), "updatedAt" = now()
         WHERE i.id = $1::uuid AND i.status::text = ANY($4::text[]) AND i.status::text = ANY($5::text[])
@@ -92,9 +110,13 @@ export async function checkoutIssue(ctx: ServiceContext, ref: string, input: { a
        ${checkoutActivity}
      ), lnk AS (
        ${checkoutLink}
+     ), ev1 AS (
+       ${checkoutEvents[0]}
+     ), ev2 AS (
+       ${checkoutEvents[1]}
      )
      SELECT * FROM upd`,
-    values: [t.id, input.agentId, actor.kind === "agent" ? actor.runId : null, input.expectedStatuses, checkoutSources, uuidv7(), actorType, actorId, t.status],
+    values: [t.id, input.agentId, actor.kind === "agent" ? actor.runId : null, input.expectedStatuses, checkoutSources, uuidv7(), actorType, actorId, t.status, uuidv7(), uuidv7()],
   });
   if (rows[0]) return issueDto(rows[0]);
   return explainFailedCheckout(ctx, t.id, input);
@@ -141,6 +163,7 @@ export async function releaseIssue(ctx: ServiceContext, ref: string) {
       companyId: current.companyId, action: "issue.released", entityType: "issue", entityId: current.id,
       details: { from: current.status, to: after.status, previousAssigneeAgentId: current.assigneeAgentId },
     });
+    await emitIssueChanges(prismaExec(tx), actor, current, after);
     return after;
   });
   return issueWithLabels(ctx.db, row);

@@ -12,6 +12,7 @@ import type { CreateIssueInput } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
 import { actorRef, insertActivitySql, insertRunIssueSql } from "@/lib/services/activity";
 import { companyIdOrThrow } from "@/lib/services/company-scope";
+import { insertEventSql } from "@/lib/services/outbox/emit";
 import { requestWake, type WakeInput } from "@/lib/services/wakeups";
 import { initialStatuses } from "@/lib/services/issues/status";
 import { assertIssueRefs, assertStrategyGate } from "@/lib/services/issues/refs";
@@ -47,6 +48,12 @@ const insertIssueSql = `
       id: "$15", companyId: "$1", actorType: "$16", actorId: "$17", action: "'issue.created'", entityType: "'issue'", entityId: "i.id",
       details: `jsonb_build_object('identifier', i.identifier, 'title', i.title, 'status', i.status, 'assigneeAgentId', i."assigneeAgentId")`,
     }, "i")}
+  ), e AS (
+    ${insertEventSql({
+      id: "$20", companyId: "$1", type: "'issue.created'", subjectType: "'issue'", subjectId: "i.id", actorType: "$16", actorId: "$17",
+      data: `jsonb_build_object('issueId', i.id, 'identifier', i.identifier, 'title', i.title, 'status', i.status, 'priority', i.priority,
+               'assigneeAgentId', i."assigneeAgentId", 'parentId', i."parentId")`,
+    }, "i")}
   ), r AS (
     ${insertRunIssueSql({ companyId: "$1", runId: "$18", issueId: "i.id" }, "i")}
   )
@@ -69,7 +76,7 @@ export async function insertIssue(exec: SqlExec, companyId: string, input: Creat
     companyId, uuidv7(), input.title, input.description ?? "", status, input.priority,
     input.parentId ?? null, input.projectId ?? null, input.goalId ?? null, input.assigneeAgentId ?? null, input.assigneeUserId ?? null,
     actor?.kind === "agent" ? actor.agentId : null, actor?.kind === "board" ? actor.userId : null,
-    labelIds, uuidv7(), actorType, actorId, actor?.kind === "agent" ? actor.runId : null, input.workspace === "inherit",
+    labelIds, uuidv7(), actorType, actorId, actor?.kind === "agent" ? actor.runId : null, input.workspace === "inherit", uuidv7(),
   ])) as unknown as (Issue & { labelIds: string[] })[];
   if (issue.assigneeAgentId && wake) {
     await requestWake(exec, {

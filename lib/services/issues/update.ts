@@ -15,6 +15,7 @@ import { assertIssueRefs, assertStrategyGate } from "@/lib/services/issues/refs"
 import { getIssueOrThrow, issueWithLabels } from "@/lib/services/issues/queries";
 import { closeRoutineRuns } from "@/lib/services/routines/runs";
 import { afterStatusChange, checkDone } from "@/lib/services/verifications/transitions";
+import { emitIssueChanges } from "@/lib/services/outbox/issue-events";
 
 /** Board, the issue's creator, or an agent above its creator in the chain of command may cancel. */
 async function assertMayCancel(tx: Tx, actor: Actor, issue: Issue) {
@@ -101,13 +102,14 @@ export async function updateIssue(ctx: ServiceContext, ref: string, input: Updat
         details: { changed, ...(to !== current.status ? { from: current.status, to } : {}) },
       });
     }
+    await emitIssueChanges(prismaExec(tx), actor, current, row);
     if (assigneeChanged && row.assigneeAgentId && !(actor.kind === "agent" && actor.agentId === row.assigneeAgentId)) {
       await requestWake(prismaExec(tx), {
         companyId: row.companyId, agentId: row.assigneeAgentId, reason: "assignment", source: `assigned ${row.identifier}`,
         issueId: row.id, payload: { taskId: row.id, wakeReason: "assignment" },
       });
     }
-    if (to !== current.status && (to === "done" || to === "cancelled")) await closeRoutineRuns(tx, row.companyId, row.id, to);
+    if (to !== current.status && (to === "done" || to === "cancelled")) await closeRoutineRuns(tx, row.companyId, row.id, to, actor);
     if (to !== current.status) await afterStatusChange(tx, actor, row, current.status, override);
     if (comment) await insertComment(tx, actor, row, comment);
     return tx.issue.findUniqueOrThrow({ where: { id: row.id } });

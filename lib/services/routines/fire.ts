@@ -8,6 +8,7 @@ import type { SqlExec } from "@/lib/db/sql-exec";
 import { uuidv7 } from "@/lib/ids";
 import { localDateTime } from "@/lib/routine-schedule";
 import { insertActivitySql, recordActivitySql, systemActorSql } from "@/lib/services/activity";
+import { insertEventSql } from "@/lib/services/outbox/emit";
 import { insertIssue } from "@/lib/services/issues/create";
 
 export type FireSource = "schedule" | "webhook" | "api";
@@ -77,7 +78,13 @@ const settleSql = `UPDATE "RoutineRun" SET status = $3::"RoutineRunStatus", reas
 const commentSql = `WITH c AS (
     INSERT INTO "IssueComment" (id, "companyId", "issueId", body, "updatedAt") VALUES ($1::uuid, $2::uuid, $3::uuid, $4, now()) RETURNING id
   ), u AS (
-    UPDATE "Issue" SET "updatedAt" = now() WHERE "companyId" = $2::uuid AND id = $3::uuid
+    UPDATE "Issue" SET "updatedAt" = now() WHERE "companyId" = $2::uuid AND id = $3::uuid RETURNING id, identifier, title
+  ), e AS (
+    ${insertEventSql({
+      id: "$6", companyId: "$2", type: "'comment.created'", subjectType: "'issue'", subjectId: "$3", ...systemActorSql,
+      data: `jsonb_build_object('issueId', u.id, 'identifier', u.identifier, 'title', u.title, 'commentId', c.id,
+               'authorAgentId', NULL, 'authorUserId', NULL, 'excerpt', left($4, 500))`,
+    }, "c, u")}
   )
   ${insertActivitySql({ id: "$5", companyId: "$2", ...systemActorSql, action: "'issue.commented'", entityType: "'issue'", entityId: "$3", details: "jsonb_build_object('commentId', c.id)" }, "c")}`;
 
@@ -166,7 +173,7 @@ export async function fireRoutine(exec: SqlExec, req: FireRequest): Promise<Fire
     issueId = open.id;
     const when = (req.scheduledFor ?? req.now).toISOString();
     const body = `Routine **${routine.name}** fired again (${req.source}, ${when}) while this issue was still open; the fire is recorded here instead of a new issue.`;
-    await exec(commentSql, [uuidv7(), req.companyId, open.id, body, uuidv7()]);
+    await exec(commentSql, [uuidv7(), req.companyId, open.id, body, uuidv7(), uuidv7()]);
   }
   const [run] = (await exec(settleSql, [req.companyId, runId, outcome.status, outcome.reason, issueId])) as unknown as RoutineRun[];
   // the pause itself is the activity (routine.paused); its skipped windows are runs, not news

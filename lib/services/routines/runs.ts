@@ -5,7 +5,9 @@ import { sqlTx } from "@/lib/db/client";
 import { forbidden, notFound } from "@/lib/http/errors";
 import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { routineRunDto } from "@/lib/dto/routines";
+import type { Actor } from "@/lib/auth/actor";
 import type { ServiceContext, Tx } from "@/lib/services/context";
+import { emitEvent } from "@/lib/services/outbox/emit";
 import { chainOfCommand } from "@/lib/services/agents/queries";
 import { getRoutineOrThrow } from "@/lib/services/routines/crud";
 import { fireRoutine, RoutineGone } from "@/lib/services/routines/fire";
@@ -50,11 +52,21 @@ export async function runRoutineNow(ctx: ServiceContext, routineId: string) {
  * Ends the runs whose execution issue just reached done (completed) or cancelled (failed), in the
  * transaction of that status change: the one place an issue's status is changed.
  */
-export async function closeRoutineRuns(tx: Tx, companyId: string, issueId: string, status: "done" | "cancelled") {
+export async function closeRoutineRuns(tx: Tx, companyId: string, issueId: string, status: "done" | "cancelled", actor: Actor | null = null) {
+  const failing = status === "cancelled"
+    ? await tx.routineRun.findMany({ where: { companyId, issueId, status: "issue_created" }, select: { id: true, routineId: true } })
+    : [];
   await tx.routineRun.updateMany({
     where: { companyId, issueId, status: "issue_created" },
     data: { status: status === "done" ? "completed" : "failed" },
   });
+  for (const run of failing) {
+    const routine = await tx.routine.findFirstOrThrow({ where: { companyId, id: run.routineId }, select: { name: true } });
+    await emitEvent(tx, actor, {
+      companyId, type: "routine.run_failed", subject: { type: "routine", id: run.routineId },
+      data: { routineId: run.routineId, routineRunId: run.id, title: routine.name, error: "its execution issue was cancelled" },
+    });
+  }
 }
 
 /** The routine whose fire created an issue, for the issue page's link back; null for other issues. */

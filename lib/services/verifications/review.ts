@@ -8,6 +8,7 @@ import { conflict, forbidden } from "@/lib/http/errors";
 import type { ReviewInput } from "@/lib/schemas/verifications";
 import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
+import { emitIssueChanges } from "@/lib/services/outbox/issue-events";
 import { insertComment } from "@/lib/services/comments";
 import { prismaExec, requestWake } from "@/lib/services/wakeups";
 import { getIssueOrThrow } from "@/lib/services/issues/queries";
@@ -39,6 +40,7 @@ async function moveTo(tx: Tx, actor: Actor, issue: Issue, to: "done" | "in_progr
     companyId: issue.companyId, action: "issue.status_changed", entityType: "issue", entityId: issue.id,
     details: { changed: ["status"], from: "in_review", to, via: "review" },
   });
+  await emitIssueChanges(prismaExec(tx), actor, issue, { ...issue, status: to });
   if (to === "done") await closeRoutineRuns(tx, issue.companyId, issue.id, "done");
 }
 
