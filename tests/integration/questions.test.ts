@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { expireQuestions } from "@/lib/runtime/question-expiry";
+import { loadWakeContext } from "@/lib/runtime/wake-context";
+import type { ClaimedRun } from "@/lib/runtime/queue";
 import { client } from "../support/api";
 import { createBoardUser, createWorld } from "../factories";
 
@@ -40,6 +42,10 @@ describe("questions to the board", () => {
     const wakes = await wakesOf(w.engineer.id);
     expect(wakes).toHaveLength(1);
     expect(wakes[0]).toMatchObject({ issueId: issue.id, payload: { questionId: asked.body.id, outcome: "answered", optionId: "pg", text: "It is what we run." } });
+    const context = await loadWakeContext({
+      companyId: w.company.id, wakeId: wakes[0].id, issueId: issue.id, commentId: null, approvalId: null, reason: "question_answered", payload: wakes[0].payload,
+    } as unknown as ClaimedRun);
+    expect(context.question).toMatchObject({ id: asked.body.id, prompt: "Which one?", options: [{ id: "pg", label: "PostgreSQL" }, { id: "sqlite", label: "SQLite" }] });
 
     const again = await client(w.tokens.owner).post(`/api/questions/${asked.body.id}/answer`, { optionId: "sqlite" });
     expect(again.status).toBe(409);
