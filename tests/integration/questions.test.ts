@@ -189,5 +189,20 @@ describe("questions to the board", () => {
     expect((await wakesOf(w.manager.id)).map((x) => x.payload)).toEqual([{ questionId: bare.id, outcome: "expired" }]);
     expect(await expireQuestions()).not.toContain(withDefault.id);
   });
-});
 
+  it("an open question is an inbox item of its company's board (kind question) until it is answered", async () => {
+    const w = await createWorld();
+    const issue = await issueOf(w);
+    const q = (await ask(w, issue.id, { prompt: "Ship on Friday?", options: [{ id: "y", label: "Yes" }] })).body;
+    const owner = client(w.tokens.owner);
+    const inbox = await owner.get(`/api/companies/${w.company.id}/inbox?kind=question`);
+    expect(inbox.status).toBe(200);
+    expect(inbox.body).toEqual([expect.objectContaining({
+      key: `question:${q.id}`, kind: "question", read: false, href: `/${w.company.issuePrefix}/issues/${issue.identifier}`,
+      title: `${w.engineer.name} asks on ${issue.identifier}: Ship on Friday?`,
+    })]);
+    expect((await owner.post(`/api/companies/${w.company.id}/inbox/read`, { keys: [`question:${q.id}`] })).status).toBe(200);
+    await owner.post(`/api/questions/${q.id}/answer`, { optionId: "y" });
+    expect((await owner.get(`/api/companies/${w.company.id}/inbox?kind=question`)).body).toEqual([]);
+  });
+});
