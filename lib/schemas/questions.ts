@@ -45,7 +45,7 @@ export const declineQuestionSchema = z.strictObject({
   reason: z.string().trim().min(1).max(10_000).optional().describe("Why; shown to the asking agent"),
 });
 
-export const listQuestionsQuery = z.object({ status: z.enum(questionStatuses).optional() });
+export const listQuestionsQuery = z.object({ status: z.enum(questionStatuses).optional().describe("Only questions in this status (open: waiting for an answer)") });
 
 export const questionParams = z.object({ questionId: uuidSchema });
 
