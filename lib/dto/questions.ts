@@ -31,4 +31,3 @@ export function questionDto(row: Question, issueIdentifier: string) {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-export type QuestionDto = ReturnType<typeof questionDto>;

@@ -2,11 +2,10 @@ import { z } from "zod";
 import { dateTimeSchema, uuidSchema } from "@/lib/schemas/common";
 import { issueStatusSchema } from "@/lib/schemas/issues";
 
-export const questionStatuses = ["open", "answered", "declined", "expired", "cancelled"] as const;
-export const questionOutcomes = ["answered", "declined", "expired", "cancelled"] as const;
+const questionStatuses = ["open", "answered", "declined", "expired", "cancelled"] as const;
 
 /** What choosing an option does to the question's issue: one of the existing mutations on it. */
-export const questionEffectSchema = z.discriminatedUnion("kind", [
+const questionEffectSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("set_status"), status: issueStatusSchema }),
   z.strictObject({ kind: z.literal("assign"), agentId: uuidSchema.describe("An agent of the issue's company") }),
   z.strictObject({ kind: z.literal("comment"), body: z.string().trim().min(1).max(100_000).describe("Markdown, posted on the issue by the answering board user") }),
@@ -18,7 +17,7 @@ export const questionEffectSchema = z.discriminatedUnion("kind", [
 ]).meta({ id: "QuestionEffect" });
 export type QuestionEffect = z.infer<typeof questionEffectSchema>;
 
-export const questionOptionSchema = z.strictObject({
+const questionOptionSchema = z.strictObject({
   id: z.string().trim().min(1).max(64).describe("The option's id, unique in the question"),
   label: z.string().trim().min(1).max(200),
   effect: questionEffectSchema.optional().describe("Applied to the issue when this option is chosen, in the answer's transaction"),

@@ -16,7 +16,7 @@ export async function getQuestionOrThrow(ctx: ServiceContext, id: string, permis
   return row;
 }
 
-export async function questionDtos(db: Db | Tx, rows: Question[]) {
+async function questionDtos(db: Db | Tx, rows: Question[]) {
   if (rows.length === 0) return [];
   const issues = await db.issue.findMany({
     where: { companyId: rows[0].companyId, id: { in: [...new Set(rows.map((r) => r.issueId))] } }, select: { id: true, identifier: true },
