@@ -47,6 +47,13 @@ describe("questions to the board", () => {
     } as unknown as ClaimedRun);
     expect(context.question).toMatchObject({ id: asked.body.id, prompt: "Which one?", options: [{ id: "pg", label: "PostgreSQL" }, { id: "sqlite", label: "SQLite" }] });
 
+    const events = await db().event.findMany({ where: { companyId: w.company.id, type: { startsWith: "question." } }, orderBy: { id: "asc" } });
+    expect(events.map((e) => [e.type, e.subjectType, e.subjectId, e.data])).toEqual([
+      ["question.asked", "question", asked.body.id, expect.objectContaining({ questionId: asked.body.id, askedByAgentId: w.engineer.id, options: [{ id: "pg", label: "PostgreSQL" }, { id: "sqlite", label: "SQLite" }] })],
+      ["question.answered", "question", asked.body.id, { questionId: asked.body.id, issueId: issue.id, outcome: "answered", optionId: "pg", text: "It is what we run." }],
+    ]);
+    expect(events[1].actorId).toBe(w.owner.id);
+
     const again = await client(w.tokens.owner).post(`/api/questions/${asked.body.id}/answer`, { optionId: "sqlite" });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("already_answered");
@@ -127,12 +134,14 @@ describe("questions to the board", () => {
       [{ options: [{ id: "a", label: "A", effect: { kind: "assign", agentId: other.engineer.id } }] }, "invalid_reference"],
       [{ options: [{ id: "a", label: "A", effect: { kind: "create_subissue", title: "x", assigneeAgentId: other.engineer.id } }] }, "invalid_reference"],
     ];
+    const events = await db().event.count({ where: { companyId: w.company.id } });
     for (const [body, code] of bodies) {
       const res = await ask(w, issue.id, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.code).toBe(code);
     }
     expect(await db().question.count({ where: { companyId: w.company.id } })).toBe(0);
+    expect(await db().event.count({ where: { companyId: w.company.id } })).toBe(events);
     const q = (await ask(w, issue.id, { options: [{ id: "a", label: "A" }] })).body;
     for (const body of [{ optionId: "nope" }, {}, { text: "no text allowed here" }]) {
       const res = await client(w.tokens.owner).post(`/api/questions/${q.id}/answer`, body);
@@ -151,6 +160,7 @@ describe("questions to the board", () => {
     expect(res.body).toMatchObject({ status: "declined", declineReason: "Decide yourself.", effectResult: null });
     expect((await db().issue.findUniqueOrThrow({ where: { id: issue.id } })).status).toBe("todo");
     expect((await wakesOf(w.engineer.id)).map((x) => x.payload)).toEqual([{ questionId: q.id, outcome: "declined", text: "Decide yourself." }]);
+    expect((await db().event.findFirstOrThrow({ where: { companyId: w.company.id, type: "question.answered" } })).data).toMatchObject({ outcome: "declined", text: "Decide yourself." });
   });
 
   it("cancelled by its asker only: others get 403; the asker is woken with the outcome", async () => {
@@ -188,6 +198,12 @@ describe("questions to the board", () => {
     expect((await wakesOf(w.engineer.id)).map((x) => x.payload)).toEqual([{ questionId: withDefault.id, outcome: "expired", optionId: "go" }]);
     expect((await wakesOf(w.manager.id)).map((x) => x.payload)).toEqual([{ questionId: bare.id, outcome: "expired" }]);
     expect(await expireQuestions()).not.toContain(withDefault.id);
+    const outcomes = await db().event.findMany({ where: { companyId: w.company.id, type: "question.answered" }, orderBy: { id: "asc" } });
+    expect(outcomes.map((e) => e.data)).toEqual(expect.arrayContaining([
+      { questionId: withDefault.id, issueId: issue.id, outcome: "expired", optionId: "go", text: null },
+      { questionId: bare.id, issueId: issue.id, outcome: "expired", optionId: null, text: null },
+    ]));
+    expect(outcomes).toHaveLength(2);
   });
 
   it("an open question is an inbox item of its company's board (kind question) until it is answered", async () => {
