@@ -221,4 +221,19 @@ describe("questions to the board", () => {
     await owner.post(`/api/questions/${q.id}/answer`, { optionId: "y" });
     expect((await owner.get(`/api/companies/${w.company.id}/inbox?kind=question`)).body).toEqual([]);
   });
+
+  it("two answers at once: one wins, the other is 409, one effect and one wake", async () => {
+    const w = await createWorld();
+    const issue = await issueOf(w);
+    const q = (await ask(w, issue.id, { options: [{ id: "a", label: "A", effect: { kind: "comment", body: "A it is." } }, { id: "b", label: "B", effect: { kind: "comment", body: "B it is." } }] })).body;
+    const other = await createBoardUser({ companyId: w.company.id, role: "member" });
+    const [one, two] = await Promise.all([
+      client(w.tokens.owner).post(`/api/questions/${q.id}/answer`, { optionId: "a" }),
+      client(other.token).post(`/api/questions/${q.id}/answer`, { optionId: "b" }),
+    ]);
+    expect([one.status, two.status].sort()).toEqual([200, 409]);
+    expect(await db().issueComment.count({ where: { issueId: issue.id } })).toBe(1);
+    expect(await wakesOf(w.engineer.id)).toHaveLength(1);
+    expect(await db().event.count({ where: { companyId: w.company.id, type: "question.answered" } })).toBe(1);
+  });
 });
