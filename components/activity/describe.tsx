@@ -145,6 +145,12 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>moved {it("an issue")}{d.from && d.to ? <> from {humanize(String(d.from))} to {humanize(String(d.to))}</> : null}</>;
     case "issue.commented":
       return <>commented on {it("an issue")}</>;
+    case "question.asked":
+    case "question.answered":
+    case "question.declined":
+    case "question.expired":
+    case "question.cancelled":
+      return describeQuestion(row, it);
     case "issue.checked_out":
       return <>checked out {it("an issue")}</>;
     case "issue.released":
@@ -209,6 +215,21 @@ const productKinds: Record<string, string> = {
 const word = (v: unknown) => (typeof v === "string" ? v.replace(/_/g, " ") : "none");
 
 /** "reported the pull request “Fix login” on ACME-12", "Charter recorded 3 commits of ACME-12", "… from open to merged". */
+/** A question to the board on an issue: asked, answered (with the option and what its effect did), declined, expired, withdrawn. */
+function describeQuestion(row: ActivityRow, it: (fallback: string) => ReactNode): ReactNode {
+  const d = details(row);
+  const prompt = str(d.prompt) ? <> “{str(d.prompt)}”</> : null;
+  const option = str(d.optionLabel) ? <> with “{str(d.optionLabel)}”</> : null;
+  const effect = d.effectApplied === false ? <> (its effect was skipped: {str(d.effectSkipped) ?? "the issue moved on"})</> : null;
+  switch (row.action) {
+    case "question.asked": return <>asked the board on {it("an issue")}:{prompt}</>;
+    case "question.answered": return <>answered the question{prompt} on {it("an issue")}{option}{effect}</>;
+    case "question.declined": return <>declined the question{prompt} on {it("an issue")}</>;
+    case "question.expired": return <>let the question{prompt} on {it("an issue")} expire{str(d.optionLabel) ? <>; its default “{str(d.optionLabel)}” applied</> : null}{effect}</>;
+    default: return <>withdrew the question{prompt} on {it("an issue")}</>;
+  }
+}
+
 function describeWorkProduct(row: ActivityRow, ctx: DescribeContext): ReactNode {
   const d = details(row);
   const issue = <Subject row={row} ctx={ctx} fallback="an issue" />;

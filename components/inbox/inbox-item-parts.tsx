@@ -1,6 +1,7 @@
 import type { InboxItemKind } from "@/lib/schemas/inbox";
 
 export const kindLabels: Record<InboxItemKind, string> = {
+  question: "Question",
   approval: "Approval",
   run_failed: "Failed run",
   issue_blocked: "Blocked",
@@ -15,6 +16,7 @@ export const kindLabels: Record<InboxItemKind, string> = {
 };
 
 export const kindTones: Record<InboxItemKind, string> = {
+  question: "bg-indigo-50 text-indigo-700",
   approval: "bg-amber-50 text-amber-800",
   run_failed: "bg-red-50 text-red-700",
   issue_blocked: "bg-orange-50 text-orange-700",

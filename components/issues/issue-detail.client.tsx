@@ -27,6 +27,7 @@ import type { ActivityEntryDto } from "@/lib/dto/activity-entry";
 import type { ApprovalDto } from "@/lib/dto/approvals";
 import { IssueActivity } from "@/components/issues/issue-activity.client";
 import { IssueApprovals } from "@/components/issues/issue-approvals.client";
+import { QuestionCards } from "@/components/questions/question-cards.client";
 import { IssueWorkProducts, IssueWorkspacePanel } from "@/components/issues/issue-workspace.client";
 import { IssueVerification } from "@/components/issues/issue-verification.client";
 
@@ -44,10 +45,12 @@ interface Props {
   viewerId: string;
   directory: Directory;
   canWrite: boolean;
+  /** a board member may answer the issue's questions in place */
+  canAnswer: boolean;
 }
 
 /** An issue's page: where it sits (ancestors), what it is, its fields, sub-issues, the runs that worked on it and discussion. */
-export function IssueDetailView({ companyId, prefix, initialIssue, initialComments, initialChildren, initialRuns, initialActivity, initialApprovals, routine, viewerId, directory, canWrite }: Props) {
+export function IssueDetailView({ companyId, prefix, initialIssue, initialComments, initialChildren, initialRuns, initialActivity, initialApprovals, routine, viewerId, directory, canWrite, canAnswer }: Props) {
   const maps = useDirectoryMaps(directory);
   const { data: issue } = useQuery({
     queryKey: issueKeys.detail(companyId, initialIssue.id),
@@ -81,6 +84,7 @@ export function IssueDetailView({ companyId, prefix, initialIssue, initialCommen
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
+          <QuestionCards companyId={companyId} prefix={prefix} scope={{ issueId: issue.id }} agents={directory.agents} canAnswer={canAnswer} />
           <Description companyId={companyId} prefix={prefix} issue={issue} directory={directory} canWrite={canWrite} />
           <IssueAttachments companyId={companyId} issueId={issue.id} directory={directory} maps={maps} canWrite={canWrite} />
           <IssueVerification companyId={companyId} issue={issue} maps={maps} canWrite={canWrite} />

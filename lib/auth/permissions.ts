@@ -44,6 +44,8 @@ const permissions = {
   "approval.read": { board: "viewer", agent: "any" },
   "approval.request": { board: "member", agent: "any" },
   "approval.decide": { board: "member" },
+  // questions agents ask: the board answers or declines them
+  "question.answer": { board: "member" },
   "agent.hire": { board: "member", agent: "manager_or_ceo" },
   "dashboard.read": { board: "viewer", agent: "ceo" },
   // routines: the board sets them up; agents read them, and may fire one of their reports' (service rule)

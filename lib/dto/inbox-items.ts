@@ -33,6 +33,7 @@ export interface InboxRow {
   verificationStatus: string | null;
   verificationError: string | null;
   reviewComment: string | null;
+  questionPrompt: string | null;
 }
 
 /** The id inside an item key (`run:<id>`, `approval:<id>:<ms>`). */
@@ -53,6 +54,11 @@ const requester = (r: InboxRow) => r.agentName ?? r.userName;
 const issueTitle = (r: InboxRow) => `${r.identifier ?? "An issue"} · ${r.issueTitle ?? ""}`.trim();
 
 const shapes: Record<InboxItemKind, (r: InboxRow) => Shape> = {
+  question: (r) => ({
+    title: `${requester(r) ?? "Someone"} asks on ${r.identifier ?? "an issue"}: ${oneLine(r.questionPrompt ?? "", 120)}`,
+    summary: r.issueTitle ? oneLine(r.issueTitle) : undefined,
+    path: `issues/${r.identifier}`,
+  }),
   approval: (r) => ({
     title: r.approvalType === "hire_agent" ? `Hire ${r.hireName ?? "an agent"}` : "Approve the CEO's strategy",
     summary: requester(r) ? `Requested by ${requester(r)}` : "Waiting for the board's decision",

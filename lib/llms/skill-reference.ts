@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { listQuerySchema } from "@/lib/http/pagination";
 import { checkoutSchema, createCommentSchema, createIssueSchema, inboxQuery, listIssuesQuery, updateIssueSchema } from "@/lib/schemas/issues";
 import { approvalCommentSchema, createApprovalSchema, hireSchema, resubmitApprovalSchema } from "@/lib/schemas/approvals";
+import { createQuestionSchema, listQuestionsQuery } from "@/lib/schemas/questions";
 import { createCostEventSchema } from "@/lib/schemas/costs";
 import { instructionsPathSchema } from "@/lib/schemas/agents";
 import { listRoutinesQuery, listRunsQuery } from "@/lib/schemas/routines";
@@ -101,6 +102,14 @@ const skillSections: SkillSection[] = [
       { method: "GET", path: "/api/approvals/:approvalId/issues", what: "The issues linked to an approval.", args: { approvalId: "$SERVICE_APPROVAL_ID" } },
       { method: "POST", path: "/api/approvals/:approvalId/comments", what: "Comment on an approval.", args: { approvalId: "$SERVICE_APPROVAL_ID" }, body: { body: "Revised: a smaller budget." }, bodySchema: approvalCommentSchema },
       { method: "POST", path: "/api/approvals/:approvalId/resubmit", what: "After revision_requested: resubmit your request; payload fields given replace the requested ones.", args: { approvalId: "$SERVICE_APPROVAL_ID" }, body: { payload: { budgetMonthlyCents: 3000 } }, bodySchema: resubmitApprovalSchema },
+    ],
+  },
+  {
+    title: "Questions to the board",
+    endpoints: [
+      { method: "POST", path: "/api/issues/:issueId/questions", what: "Ask the board a decision on the issue: 1 to 10 options, each with an optional effect (set_status, assign, comment, create_subissue, cancel) applied when chosen; allowText lets the board answer in words; expiresAt with defaultOptionId decides for the board when it does not answer. 201 with status open. You are woken with reason question_answered.", args: task, body: { prompt: "The free tier of the queue is gone: pay for it or move to PostgreSQL?", options: [{ id: "pay", label: "Pay for it" }, { id: "pg", label: "Move to PostgreSQL", effect: { kind: "create_subissue", title: "Move the queue to PostgreSQL", assigneeAgentId: "$SERVICE_AGENT_ID" } }], allowText: true }, bodySchema: createQuestionSchema },
+      { method: "GET", path: "/api/issues/:issueId/questions", what: "The issue's questions, newest first, with their status and answer.", args: task, querySchema: listQuestionsQuery, list: true },
+      { method: "POST", path: "/api/questions/:questionId/cancel", what: "Withdraw an open question you asked (you found the answer yourself). You are woken with outcome cancelled.", args: { questionId: "$SERVICE_QUESTION_ID" } },
     ],
   },
   {

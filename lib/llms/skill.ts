@@ -46,6 +46,7 @@ Your wake's values are in the environment (those that apply):
 | \`SERVICE_TASK_ID\` | the issue the wake is about |
 | \`SERVICE_WAKE_COMMENT_ID\` | the comment that mentioned you |
 | \`SERVICE_APPROVAL_ID\`, \`SERVICE_APPROVAL_STATUS\`, \`SERVICE_LINKED_ISSUE_IDS\` | an approval you requested was decided; its linked issues (comma-separated) |
+| \`SERVICE_QUESTION_ID\`, \`SERVICE_QUESTION_OUTCOME\`, \`SERVICE_QUESTION_OPTION_ID\`, \`SERVICE_QUESTION_TEXT\` | a question you asked the board was answered, declined, expired or cancelled: the chosen option and the board's words (or its reason to decline) |
 | \`SERVICE_WORKSPACE_CWD\`, \`SERVICE_WORKSPACE_BRANCH\`, \`SERVICE_WORKSPACE_BASE_REF\`, \`SERVICE_WORKSPACE_REPO_URL\` | where you work on the issue (your working directory): its own git worktree and branch, started from the base ref (empty values: a shared folder, no repository URL) |
 
 When Charter starts you with a wake prompt (\`claude_local\`, \`codex_local\`), it already holds what the
@@ -135,6 +136,15 @@ ${statusMoves()}
   and \`payload.plan\` (one open request at a time; a second is 409). When woken with
   \`SERVICE_APPROVAL_ID\`, read the approval (\`GET /api/approvals/:approvalId\`) and its linked issues
   (\`GET /api/approvals/:approvalId/issues\`), then close or comment on each of them.
+- **Questions to the board.** When the work needs a decision only the board can make (money, scope,
+  a trade-off between goals, access you lack), ask it on the issue: \`POST /api/issues/:issueId/questions\`
+  with a short \`prompt\` and 1 to 10 \`options\`, each with the \`effect\` it should have on the issue
+  (\`set_status\`, \`assign\`, \`comment\`, \`create_subissue\`, \`cancel\`), so an answer acts at once. Give
+  an \`expiresAt\` and \`defaultOptionId\` when you can go on with a sensible default. Then end the
+  heartbeat: you are woken with reason \`question_answered\` and the outcome (\`answered\`, \`declined\`,
+  \`expired\`, \`cancelled\`), the chosen option and the board's words. Do not ask what you can decide,
+  look up, or settle with your manager (comment and reassign instead); do not ask the same thing twice
+  (\`GET /api/issues/:issueId/questions\`); cancel a question you no longer need.
 - **How work is checked is the board's.** A project's \`workspacePolicy\`, \`branchTemplate\`,
   \`verification\` and \`review\` (\`GET /api/projects/:projectId\`) and an issue's \`workspacePolicy\` are
   set by the board: read them, never send them (a \`PATCH\` with any of them is 403, even unchanged).

@@ -9,6 +9,7 @@ import { governanceTools, type Decision } from "@/lib/mcp/tools-governance";
 import { routineTools } from "@/lib/mcp/tools-routines";
 import { workProductTools } from "@/lib/mcp/tools-work-products";
 import { verificationTools } from "@/lib/mcp/tools-verification";
+import { questionTools } from "@/lib/mcp/tools-questions";
 import { listApprovals } from "@/lib/services/approvals/crud";
 import { approveApproval, rejectApproval, requestRevision } from "@/lib/services/approvals/decide";
 import { createCostEvent } from "@/lib/services/costs";
@@ -36,6 +37,7 @@ export const mcpTools = [
   ...routineTools,
   ...workProductTools,
   ...verificationTools,
+  ...questionTools,
 ];
 
 function buildMcpServer(ctx: ServiceContext): McpServer {

@@ -27,6 +27,13 @@ export function apiBaseUrl(): string {
 
 const str = (v: unknown) => (typeof v === "string" && v ? v : null);
 
+/** A question's outcome (reason question_answered): the answer itself, so even a process agent has it. */
+function questionEnv(run: ClaimedRun): Record<string, string | null> {
+  const p = run.payload;
+  if (run.reason !== "question_answered") return {};
+  return { SERVICE_QUESTION_ID: str(p.questionId), SERVICE_QUESTION_OUTCOME: str(p.outcome), SERVICE_QUESTION_OPTION_ID: str(p.optionId), SERVICE_QUESTION_TEXT: str(p.text) };
+}
+
 /** The environment values of docs/design.md §8 that apply to this run (absent ones are left out). */
 function serviceEnv(run: ClaimedRun): Record<string, string> {
   const p = run.payload;
@@ -43,6 +50,7 @@ function serviceEnv(run: ClaimedRun): Record<string, string> {
     SERVICE_APPROVAL_ID: run.approvalId,
     SERVICE_APPROVAL_STATUS: run.approvalId ? str(p.approvalStatus) : null,
     SERVICE_LINKED_ISSUE_IDS: run.approvalId ? linked.join(",") : null,
+    ...questionEnv(run),
   };
   return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== null));
 }
@@ -64,7 +72,7 @@ async function withInstructions<T>(run: ClaimedRun, fn: (run: ClaimedRun, env: R
   }
 }
 
-const noContext: WakeContext = { source: null, issue: null, comment: null, approval: null };
+const noContext: WakeContext = { source: null, issue: null, comment: null, approval: null, question: null };
 
 /** The workspace step, then the adapter in it (a workspace that cannot be made fails the run before the adapter). */
 async function runAdapter(claimed: ClaimedRun, signal: AbortSignal, write: (text: string) => void, transcript: RunTranscript, redact: Redact): Promise<AdapterResult> {

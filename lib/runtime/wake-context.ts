@@ -1,9 +1,10 @@
 // What a wake already knows, loaded once at the start of its run (one statement, every part scoped
 // to the run's company): the issue with its parent's title, the comment that mentioned the agent
-// with its author, the decided approval with its linked issues, and the wake's source (why a timer
+// with its author, the decided approval with its linked issues, the answered question, and the wake's source (why a timer
 // or the board woke it). The prompt, the http payload and nothing else read it.
 import { sql } from "@/lib/db/client";
 import type { ClaimedRun } from "@/lib/runtime/queue";
+import { isUuid } from "@/lib/schemas/common";
 
 export interface WakeContext {
   /** the wake's source: "timer every 3600s", "run now: <note>", "test"… */
@@ -17,6 +18,8 @@ export interface WakeContext {
     id: string; type: string; status: string; decisionNote: string | null;
     issues: { identifier: string; title: string }[];
   } | null;
+  /** the question a question_answered wake answers, with its options' labels */
+  question?: { id: string; prompt: string; options: { id: string; label: string }[] } | null;
 }
 
 const contextSql = `
@@ -36,10 +39,13 @@ const contextSql = `
               'issues', coalesce((SELECT json_agg(json_build_object('identifier', li.identifier, 'title', li.title) ORDER BY li.number)
                                     FROM "IssueApproval" ia JOIN "Issue" li ON li."companyId" = ia."companyId" AND li.id = ia."issueId"
                                    WHERE ia."companyId" = ap."companyId" AND ia."approvalId" = ap.id), '[]'::json))
-       FROM "Approval" ap WHERE ap."companyId" = $1::uuid AND ap.id = $5::uuid) AS approval`;
+       FROM "Approval" ap WHERE ap."companyId" = $1::uuid AND ap.id = $5::uuid) AS approval,
+    (SELECT json_build_object('id', q.id, 'prompt', q.prompt, 'options', q.options)
+       FROM "Question" q WHERE q."companyId" = $1::uuid AND q.id = $6::uuid) AS question`;
 
 export async function loadWakeContext(run: ClaimedRun): Promise<WakeContext> {
-  const { rows } = await sql().query<WakeContext>(contextSql, [run.companyId, run.wakeId, run.issueId, run.commentId, run.approvalId]);
+  const questionId = run.reason === "question_answered" && typeof run.payload.questionId === "string" && isUuid(run.payload.questionId) ? run.payload.questionId : null;
+  const { rows } = await sql().query<WakeContext>(contextSql, [run.companyId, run.wakeId, run.issueId, run.commentId, run.approvalId, questionId]);
   const r = rows[0];
-  return { source: r?.source || null, issue: r?.issue ?? null, comment: r?.comment ?? null, approval: r?.approval ?? null };
+  return { source: r?.source || null, issue: r?.issue ?? null, comment: r?.comment ?? null, approval: r?.approval ?? null, question: r?.question ?? null };
 }

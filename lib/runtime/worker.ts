@@ -17,6 +17,7 @@ import { pruneIdempotencyKeys } from "@/lib/http/idempotency";
 import { scheduledBackup } from "@/lib/backup/schedule";
 import { RoutineTicker } from "@/lib/runtime/routine-ticker";
 import { sweepWorkspaces } from "@/lib/runtime/workspace-sweep";
+import { expireQuestions } from "@/lib/runtime/question-expiry";
 import { sweepVerifications, VerificationRunner } from "@/lib/runtime/verification-runner";
 import { OutboxRelay } from "@/lib/runtime/outbox-relay";
 import { startJobs, stopJobs } from "@/lib/runtime/jobs";
@@ -134,6 +135,8 @@ export class Worker {
       const requeued = await sweepVerifications();
       if (requeued.length) log.warn("re-queued verifications of a stopped worker", { verificationIds: requeued });
       await fireTimers();
+      const expired = await expireQuestions();
+      if (expired.length) log.info("expired questions", { questionIds: expired });
       // in the background: a backup takes a while, the sweep and timers must not wait for it
       void scheduledBackup().catch((e) => log.error("scheduled backup failed", { error: String(e) }));
       // in the background too: git on a few worktrees; one sweep at a time per worker

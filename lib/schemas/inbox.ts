@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { dateTimeSchema, intSchema } from "@/lib/schemas/common";
 
-const inboxItemKinds = ["approval", "run_failed", "issue_blocked", "issue_assigned", "mention", "agent_paused", "routine_run", "workspace_error", "workspace_kept",
+const inboxItemKinds = ["question", "approval", "run_failed", "issue_blocked", "issue_assigned", "mention", "agent_paused", "routine_run", "workspace_error", "workspace_kept",
   "verification_failed", "review_escalated"] as const;
 export type InboxItemKind = (typeof inboxItemKinds)[number];
 
@@ -17,7 +17,7 @@ export const boardInboxQuery = z.object({
 export type BoardInboxQuery = z.infer<typeof boardInboxQuery>;
 
 /** The shapes of the keys the inbox writes (lib/services/inbox.ts): kind and entity id. */
-const itemKeyPattern = /^(approval|run|blocked|assigned|mention|paused|routine|workspace|kept|verification|review):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const itemKeyPattern = /^(question|approval|run|blocked|assigned|mention|paused|routine|workspace|kept|verification|review):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const itemKeySchema = z.string().regex(itemKeyPattern, "must be an item key the inbox answered").describe("An item's key, as the inbox answered it");
 
 export const markInboxSchema = z.union([
@@ -29,9 +29,9 @@ export type MarkInboxInput = z.infer<typeof markInboxSchema>;
 // ---------- responses ----------
 
 export const boardInboxItemResponseSchema = z.object({
-  key: z.string().describe("Names the item for read marks: `approval:<id>`, `run:<id>`, `blocked:<issueId>`, `assigned:<issueId>`, `mention:<commentId>`, `paused:<agentId>`, `routine:<routineRunId>`, `workspace:<executionWorkspaceId>`, `kept:<executionWorkspaceId>`, `verification:<verificationId>`, `review:<reviewId>`"),
+  key: z.string().describe("Names the item for read marks: `question:<questionId>`, `approval:<id>`, `run:<id>`, `blocked:<issueId>`, `assigned:<issueId>`, `mention:<commentId>`, `paused:<agentId>`, `routine:<routineRunId>`, `workspace:<executionWorkspaceId>`, `kept:<executionWorkspaceId>`, `verification:<verificationId>`, `review:<reviewId>`"),
   kind: z.enum(inboxItemKinds).describe(
-    "approval: waits for the board's decision; run_failed: a run failed or timed out (last 14 days); issue_blocked: a blocked issue; " +
+    "question: an open question an agent asked the board on an issue (answer it with POST /api/questions/:questionId/answer); approval: waits for the board's decision; run_failed: a run failed or timed out (last 14 days); issue_blocked: a blocked issue; " +
     "issue_assigned: an open issue assigned to you; mention: a comment that mentions you (last 30 days); agent_paused: an agent paused by its budget or the loop breaker; " +
     "routine_run: a routine's latest fire of its kind failed (its issue was cancelled) or was skipped because its agent was paused or every instance was down (last 14 days; gone once the routine fires well again); " +
     "workspace_error: an issue's workspace could not be made or used, so its run failed (gone once a run makes it); " +

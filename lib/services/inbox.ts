@@ -64,6 +64,11 @@ const routineRun = (status: "failed" | "skipped", reason: "assignee_paused" | "m
 
 const sources: Source[] = [
   {
+    // a question an agent asked the board, while it waits for an answer
+    kind: "question", id: "qq.id", key: `'question:' || qq.id`, at: `qq."createdAt"`,
+    from: `"Question" qq`, where: `qq."companyId" = $1 AND qq.status = 'open'`,
+  },
+  {
     kind: "approval", id: "a.id", key: `'approval:' || a.id`, at: `a."updatedAt"`,
     from: `"Approval" a`, where: `a."companyId" = $1 AND a.status = 'pending'`,
   },
@@ -163,7 +168,8 @@ SELECT p.kind, p.key, p.at, p.read, d.*
            rr.status::text AS "routineRunStatus", rr.reason::text AS "routineRunReason", rr.source::text AS "routineRunSource",
            rr."routineId" AS "routineId", ro.name AS "routineName", left(ew.error, 300) AS "workspaceError",
            ew.branch AS "workspaceBranch", ew."keptReason" AS "keptReason",
-           vf.status::text AS "verificationStatus", left(vf.error, 300) AS "verificationError", left(rv.comment, 300) AS "reviewComment"
+           vf.status::text AS "verificationStatus", left(vf.error, 300) AS "verificationError", left(rv.comment, 300) AS "reviewComment",
+           left(qq.prompt, 300) AS "questionPrompt"
       FROM (SELECT 1) one
       LEFT JOIN "Approval" ap ON p.kind = 'approval' AND ap.id = p.id AND ap."companyId" = $1
       LEFT JOIN "HeartbeatRun" r ON p.kind = 'run_failed' AND r.id = p.id AND r."companyId" = $1
@@ -173,14 +179,16 @@ SELECT p.kind, p.key, p.at, p.read, d.*
       LEFT JOIN "ExecutionWorkspace" ew ON p.kind IN ('workspace_error', 'workspace_kept') AND ew.id = p.id AND ew."companyId" = $1
       LEFT JOIN "Verification" vf ON p.kind = 'verification_failed' AND vf.id = p.id AND vf."companyId" = $1
       LEFT JOIN "IssueReview" rv ON p.kind = 'review_escalated' AND rv.id = p.id AND rv."companyId" = $1
+      LEFT JOIN "Question" qq ON p.kind = 'question' AND qq.id = p.id AND qq."companyId" = $1
       LEFT JOIN "Issue" i ON i."companyId" = $1 AND i.id = CASE WHEN p.kind = 'mention' THEN c."issueId" WHEN p.kind LIKE 'issue_%' THEN p.id
            WHEN p.kind = 'routine_run' THEN rr."issueId" WHEN p.kind IN ('workspace_error', 'workspace_kept') THEN ew."issueId"
            WHEN p.kind = 'verification_failed' THEN vf."issueId"
-           WHEN p.kind = 'review_escalated' THEN rv."issueId" END
+           WHEN p.kind = 'review_escalated' THEN rv."issueId" WHEN p.kind = 'question' THEN qq."issueId" END
       LEFT JOIN "Agent" g ON g."companyId" = $1 AND g.id = CASE p.kind WHEN 'agent_paused' THEN p.id WHEN 'run_failed' THEN r."agentId"
            WHEN 'approval' THEN ap."requestedByAgentId" WHEN 'mention' THEN c."authorAgentId" WHEN 'issue_blocked' THEN i."assigneeAgentId"
-           WHEN 'routine_run' THEN ro."assigneeAgentId" WHEN 'review_escalated' THEN rv."reviewerAgentId" END
-      LEFT JOIN "User" u ON u.id = CASE p.kind WHEN 'approval' THEN ap."requestedByUserId" WHEN 'mention' THEN c."authorUserId" END
+           WHEN 'routine_run' THEN ro."assigneeAgentId" WHEN 'review_escalated' THEN rv."reviewerAgentId"
+           WHEN 'question' THEN qq."askedByAgentId" END
+      LEFT JOIN "User" u ON u.id = CASE p.kind WHEN 'approval' THEN ap."requestedByUserId" WHEN 'mention' THEN c."authorUserId" WHEN 'question' THEN qq."askedByUserId" END
      LIMIT 1) d
  ORDER BY p.at DESC, p.key DESC`;
 

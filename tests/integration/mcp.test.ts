@@ -91,9 +91,9 @@ describe("/mcp tools", () => {
     const list = await mcpCall(w.tokens.engineer, "tools/list");
     const tools = list.body.result.tools as { name: string; description: string; inputSchema: { type: string; properties?: Record<string, { description?: string }> } }[];
     expect(tools.map((t) => t.name).sort()).toEqual([
-      "add_comment", "checkout_issue", "create_issue", "dashboard", "decide_approval", "get_issue", "list_agents", "list_approvals", "list_companies",
-      "list_issues", "list_routines", "list_verifications", "list_work_products", "org_chart", "release_issue", "report_cost", "report_work_product", "review_issue",
-      "run_routine", "run_verification", "update_issue", "update_work_product", "whoami",
+      "add_comment", "answer_question", "ask_board", "cancel_question", "checkout_issue", "create_issue", "dashboard", "decide_approval", "decline_question",
+      "get_issue", "list_agents", "list_approvals", "list_companies", "list_issues", "list_questions", "list_routines", "list_verifications", "list_work_products",
+      "org_chart", "release_issue", "report_cost", "report_work_product", "review_issue", "run_routine", "run_verification", "update_issue", "update_work_product", "whoami",
     ]);
     for (const t of tools) {
       expect(t.description.length, t.name).toBeGreaterThan(20);

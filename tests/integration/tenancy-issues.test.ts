@@ -32,9 +32,11 @@ async function twoCompanies() {
   const verification = await db().verification.create({
     data: { companyId: victim.company.id, issueId: issue.body.id, trigger: "requested", status: "passed", command: { command: "true", args: [], timeoutSec: 60 }, log: "victim log" },
   });
+  const question = await client(victim.tokens.engineer).post(`/api/issues/${issue.body.id}/questions`, { prompt: "Ship it?", options: [{ id: "yes", label: "Yes", effect: { kind: "cancel" } }] });
+  expect(question.status).toBe(201);
   return {
     victim, attacker,
-    refs: { issueId: issue.body.id as string, identifier: issue.body.identifier as string, freeId: free.body.id as string, commentId: comment.body.id as string, labelId: label.id, attachmentId: attachment.body.id as string, workProductId: product.body.id as string, verificationId: verification.id },
+    refs: { questionId: question.body.id as string, issueId: issue.body.id as string, identifier: issue.body.identifier as string, freeId: free.body.id as string, commentId: comment.body.id as string, labelId: label.id, attachmentId: attachment.body.id as string, workProductId: product.body.id as string, verificationId: verification.id },
   };
 }
 

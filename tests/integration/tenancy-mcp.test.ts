@@ -20,7 +20,11 @@ async function setup() {
   const issue = await callTool(victim.tokens.owner, "create_issue", { title: "Victim issue", status: "todo", assigneeAgentId: victim.engineer.id });
   const free = await callTool(victim.tokens.owner, "create_issue", { title: "Unassigned", status: "todo" });
   const product = await callTool(victim.tokens.engineer, "report_work_product", { issueId: (issue.value as { id: string }).id, kind: "branch", title: "charter/victim" });
-  return { victim, attacker, issue: issue.value as { id: string; identifier: string }, free: free.value as { id: string }, productId: (product.value as { id: string }).id };
+  const question = await callTool(victim.tokens.engineer, "ask_board", { issueId: (issue.value as { id: string }).id, prompt: "Ship?", options: [{ id: "y", label: "Yes", effect: { kind: "cancel" } }] });
+  return {
+    victim, attacker, issue: issue.value as { id: string; identifier: string }, free: free.value as { id: string }, productId: (product.value as { id: string }).id,
+    questionId: (question.value as { id: string }).id,
+  };
 }
 type World = Awaited<ReturnType<typeof setup>>;
 
@@ -39,6 +43,12 @@ const cases: [string, (w: World, self: string) => Record<string, unknown>][] = [
   ["list_work_products", (w) => ({ issueId: w.issue.identifier })],
   ["report_work_product", (w) => ({ issueId: w.issue.id, kind: "pull_request", title: "Planted", url: "https://example.test/pr/9" })],
   ["update_work_product", (w) => ({ workProductId: w.productId, status: "merged" })],
+  ["ask_board", (w) => ({ issueId: w.issue.id, prompt: "Planted?", options: [{ id: "a", label: "A" }] })],
+  ["list_questions by company", (w) => ({ companyId: w.victim.company.id })],
+  ["list_questions by issue", (w) => ({ issueId: w.issue.identifier })],
+  ["answer_question", (w) => ({ questionId: w.questionId, optionId: "y" })],
+  ["decline_question", (w) => ({ questionId: w.questionId })],
+  ["cancel_question", (w) => ({ questionId: w.questionId })],
 ];
 
 describe("tenancy of the MCP tools", () => {

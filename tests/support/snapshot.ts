@@ -18,6 +18,7 @@ export async function companySnapshot(companyId: string) {
     issueLabels: await d.issueLabel.findMany({ where: { companyId }, orderBy: [{ issueId: "asc" }, { labelId: "asc" }] }),
     comments: await d.issueComment.findMany({ where: { companyId }, ...byId }),
     wakeRequests: await d.wakeRequest.findMany({ where: { companyId }, ...byId }),
+    questions: await d.question.findMany({ where: { companyId }, ...byId }),
     attachments: await d.issueAttachment.findMany({ where: { companyId }, ...byId }),
     workProducts: await d.workProduct.findMany({ where: { companyId }, ...byId }),
     boardInvites: await d.boardInvite.findMany({ where: { companyId }, ...byId }),

@@ -24,9 +24,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The actions written anywhere in lib/ (Prisma and SQL rows alike), and the approval decisions. */
+/** The actions written anywhere in lib/ (Prisma and SQL rows alike), and the approval and question decisions. */
 function recordedActions(): string[] {
-  const found = new Set(["approval.approved", "approval.rejected", "approval.revision_requested"]);
+  const found = new Set(["approval.approved", "approval.rejected", "approval.revision_requested",
+    "question.answered", "question.declined", "question.expired", "question.cancelled"]);
   for (const file of sourceFiles(path.resolve("lib"))) {
     for (const line of fs.readFileSync(file, "utf8").split("\n").filter((l) => /\baction\b/.test(l))) {
       for (const m of line.matchAll(/"'?([a-z_]+\.[a-z_]+)'?"/g)) if (!m[1].endsWith(".id")) found.add(m[1]);

@@ -28,6 +28,7 @@ function whyWoken(run: ClaimedRun, wake: WakeContext): string {
       return `Reason: mention. ${who} mentioned you in a comment${wake.issue ? ` on ${wake.issue.identifier}` : ""}.`;
     }
     case "approval": return "Reason: approval. An approval you are concerned with was decided.";
+    case "question_answered": return `Reason: question_answered. The board's outcome of a question you asked: ${line(String(run.payload.outcome ?? "unknown"))}.`;
     case "timer": return `Reason: timer. Your scheduled heartbeat${source}.`;
     case "manual": return `Reason: manual. The board started this run${source}.`;
     default: return `Reason: ${run.reason}${source}.`;
@@ -82,6 +83,23 @@ function approvalPart(run: ClaimedRun, wake: WakeContext): string[] {
   ];
 }
 
+/** The question a question_answered wake settles, and what the board said (or that it did not). */
+function questionPart(run: ClaimedRun, wake: WakeContext): string[] {
+  if (run.reason !== "question_answered") return [];
+  const p = run.payload;
+  const q = wake.question;
+  const option = q?.options.find((o) => o.id === p.optionId);
+  const chosen = str(p.optionId) ? `${option ? line(option.label) : "?"} (option ${str(p.optionId)})` : "(no option)";
+  return [
+    `## Your question ${str(p.questionId) ?? ""}`,
+    q ? bounded(q.prompt) : "(not found)",
+    "",
+    `Outcome: ${str(p.outcome) ?? "unknown"}${p.outcome === "expired" ? " (no answer in time; the default option, if any, applied)" : ""}`,
+    `Chosen: ${chosen}`,
+    `${p.outcome === "declined" ? "The board's reason" : "The board's words"}: ${str(p.text) ? bounded(str(p.text) as string) : "(none)"}`,
+  ];
+}
+
 function workspacePart(run: ClaimedRun): string[] {
   const ws = run.workspace;
   if (!ws) return [];
@@ -103,6 +121,7 @@ export function heartbeatPrompt(run: ClaimedRun, wake: WakeContext): string {
     commentPart(wake),
     reviewPart(run),
     approvalPart(run, wake),
+    questionPart(run, wake),
   ];
   if (!run.issueId && !run.approvalId) parts.push(["No task was named: list your assigned issues (your inbox) and end the heartbeat if there are none."]);
   parts.push([

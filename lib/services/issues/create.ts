@@ -18,7 +18,7 @@ import { initialStatuses } from "@/lib/services/issues/status";
 import { assertIssueRefs, assertStrategyGate } from "@/lib/services/issues/refs";
 import { issueColumns } from "@/lib/services/issues/queries";
 
-function initialStatus(input: CreateIssueInput): IssueStatus {
+export function initialStatus(input: CreateIssueInput): IssueStatus {
   const status = input.status ?? (input.assigneeAgentId || input.assigneeUserId ? "todo" : "backlog");
   if (!initialStatuses.includes(status)) {
     throw new AppError("invalid_transition", `A new issue cannot start as ${status}; use one of ${initialStatuses.join(", ")}`);

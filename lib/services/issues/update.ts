@@ -64,55 +64,60 @@ export async function updateIssue(ctx: ServiceContext, ref: string, input: Updat
   // where an issue's work happens is the board's to choose, like its project's policy
   if (input.workspacePolicy !== undefined) requireBoard(ctx.actor, "Only the board overrides an issue's workspace policy");
   await assertIssueRefs(ctx.db, found.companyId, input, found.id);
-  const actor = ctx.actor;
-  const updated = await inTx(ctx, async (tx) => {
-    // row lock: a concurrent checkout or PATCH waits, then sees our result
-    await tx.$queryRaw`SELECT id FROM "Issue" WHERE id = ${found.id}::uuid FOR UPDATE`;
-    const current = await tx.issue.findUniqueOrThrow({ where: { id: found.id } });
-    // one assignee at a time: naming a user unassigns the agent, and the other way round
-    if (input.assigneeUserId) input = { ...input, assigneeAgentId: null };
-    else if (input.assigneeAgentId) input = { ...input, assigneeUserId: null };
-    const assigneeChanged = input.assigneeAgentId !== undefined && input.assigneeAgentId !== current.assigneeAgentId;
-    const to = nextStatus(current, input, assigneeChanged);
-    // only a status the caller asked for is a move of the table; the return to todo on reassignment is a rule
-    if (input.status !== undefined) await assertStatusChange(tx, actor, current, to);
-    const assigneeAgentId = input.assigneeAgentId === undefined ? current.assigneeAgentId : input.assigneeAgentId;
-    const assigneeUserId = input.assigneeUserId === undefined ? current.assigneeUserId : input.assigneeUserId;
-    if (to === "in_progress" && !assigneeAgentId && !assigneeUserId) {
-      throw new AppError("invalid_transition", "in_progress requires an assignee: check the issue out or set assigneeAgentId");
-    }
-    const override = await checkDone(tx, actor, current, to, input.overrideReason);
-    const now = new Date();
-    const { comment, labelIds, status: _status, overrideReason: _reason, ...fields } = input;
-    const data: Prisma.IssueUncheckedUpdateInput = {
-      ...fields,
-      ...statusStamps(current, to, now),
-      ...(assigneeChanged ? { checkoutRunId: null, lockedAt: null } : {}),
-      updatedAt: now,
-    };
-    const row = await tx.issue.update({ where: { id: current.id }, data });
-    if (labelIds) {
-      await tx.issueLabel.deleteMany({ where: { companyId: row.companyId, issueId: row.id } });
-      await tx.issueLabel.createMany({ data: [...new Set(labelIds)].map((labelId) => ({ companyId: row.companyId, issueId: row.id, labelId })) });
-    }
-    const changed = Object.keys(input).filter((k) => k !== "comment" && k !== "overrideReason");
-    if (changed.length || to !== current.status) {
-      await recordActivity(tx, actor, {
-        companyId: row.companyId, action: to !== current.status ? "issue.status_changed" : "issue.updated", entityType: "issue", entityId: row.id,
-        details: { changed, ...(to !== current.status ? { from: current.status, to } : {}) },
-      });
-    }
-    await emitIssueChanges(prismaExec(tx), actor, current, row);
-    if (assigneeChanged && row.assigneeAgentId && !(actor.kind === "agent" && actor.agentId === row.assigneeAgentId)) {
-      await requestWake(prismaExec(tx), {
-        companyId: row.companyId, agentId: row.assigneeAgentId, reason: "assignment", source: `assigned ${row.identifier}`,
-        issueId: row.id, payload: { taskId: row.id, wakeReason: "assignment" },
-      });
-    }
-    if (to !== current.status && (to === "done" || to === "cancelled")) await closeRoutineRuns(tx, row.companyId, row.id, to, actor);
-    if (to !== current.status) await afterStatusChange(tx, actor, row, current.status, override);
-    if (comment) await insertComment(tx, actor, row, comment);
-    return tx.issue.findUniqueOrThrow({ where: { id: row.id } });
-  });
+  const updated = await inTx(ctx, (tx) => applyIssueUpdate(tx, ctx.actor, found, input));
   return issueWithLabels(ctx.db, updated);
+}
+
+/**
+ * The update itself in the caller's transaction, for an issue already found in the actor's company
+ * and refs already checked: also the effect of an answered question (lib/services/questions).
+ */
+export async function applyIssueUpdate(tx: Tx, actor: Actor, found: Pick<Issue, "id">, input: UpdateIssueInput): Promise<Issue> {
+  // row lock: a concurrent checkout or PATCH waits, then sees our result
+  await tx.$queryRaw`SELECT id FROM "Issue" WHERE id = ${found.id}::uuid FOR UPDATE`;
+  const current = await tx.issue.findUniqueOrThrow({ where: { id: found.id } });
+  // one assignee at a time: naming a user unassigns the agent, and the other way round
+  if (input.assigneeUserId) input = { ...input, assigneeAgentId: null };
+  else if (input.assigneeAgentId) input = { ...input, assigneeUserId: null };
+  const assigneeChanged = input.assigneeAgentId !== undefined && input.assigneeAgentId !== current.assigneeAgentId;
+  const to = nextStatus(current, input, assigneeChanged);
+  // only a status the caller asked for is a move of the table; the return to todo on reassignment is a rule
+  if (input.status !== undefined) await assertStatusChange(tx, actor, current, to);
+  const assigneeAgentId = input.assigneeAgentId === undefined ? current.assigneeAgentId : input.assigneeAgentId;
+  const assigneeUserId = input.assigneeUserId === undefined ? current.assigneeUserId : input.assigneeUserId;
+  if (to === "in_progress" && !assigneeAgentId && !assigneeUserId) {
+    throw new AppError("invalid_transition", "in_progress requires an assignee: check the issue out or set assigneeAgentId");
+  }
+  const override = await checkDone(tx, actor, current, to, input.overrideReason);
+  const now = new Date();
+  const { comment, labelIds, status: _status, overrideReason: _reason, ...fields } = input;
+  const data: Prisma.IssueUncheckedUpdateInput = {
+    ...fields,
+    ...statusStamps(current, to, now),
+    ...(assigneeChanged ? { checkoutRunId: null, lockedAt: null } : {}),
+    updatedAt: now,
+  };
+  const row = await tx.issue.update({ where: { id: current.id }, data });
+  if (labelIds) {
+    await tx.issueLabel.deleteMany({ where: { companyId: row.companyId, issueId: row.id } });
+    await tx.issueLabel.createMany({ data: [...new Set(labelIds)].map((labelId) => ({ companyId: row.companyId, issueId: row.id, labelId })) });
+  }
+  const changed = Object.keys(input).filter((k) => k !== "comment" && k !== "overrideReason");
+  if (changed.length || to !== current.status) {
+    await recordActivity(tx, actor, {
+      companyId: row.companyId, action: to !== current.status ? "issue.status_changed" : "issue.updated", entityType: "issue", entityId: row.id,
+      details: { changed, ...(to !== current.status ? { from: current.status, to } : {}) },
+    });
+  }
+  await emitIssueChanges(prismaExec(tx), actor, current, row);
+  if (assigneeChanged && row.assigneeAgentId && !(actor.kind === "agent" && actor.agentId === row.assigneeAgentId)) {
+    await requestWake(prismaExec(tx), {
+      companyId: row.companyId, agentId: row.assigneeAgentId, reason: "assignment", source: `assigned ${row.identifier}`,
+      issueId: row.id, payload: { taskId: row.id, wakeReason: "assignment" },
+    });
+  }
+  if (to !== current.status && (to === "done" || to === "cancelled")) await closeRoutineRuns(tx, row.companyId, row.id, to, actor);
+  if (to !== current.status) await afterStatusChange(tx, actor, row, current.status, override);
+  if (comment) await insertComment(tx, actor, row, comment);
+  return tx.issue.findUniqueOrThrow({ where: { id: row.id } });
 }

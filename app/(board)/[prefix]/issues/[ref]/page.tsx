@@ -62,6 +62,7 @@ export default async function IssuePage({ params }: Params) {
       viewerId={ctx.actor.userId}
       directory={directory}
       canWrite={can(ctx.actor, "work.write", company.id)}
+      canAnswer={can(ctx.actor, "question.answer", company.id)}
     />
   );
 }
