@@ -7,6 +7,7 @@ export const emailEventTypes = [
   "comment.created", "mention.created", "run.failed", "budget.warning", "budget.exceeded", "agent.paused",
   "routine.run_failed", "question.asked", "question.answered",
 ] as const;
+export type EmailEventType = (typeof emailEventTypes)[number];
 
 const emailSettingsSchema = z.object({
   enabled: z.boolean().describe("Whether the user is mailed at all (one-click unsubscribe turns this off)"),

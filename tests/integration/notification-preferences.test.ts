@@ -27,10 +27,8 @@ describe("GET|PUT /api/board/me/notifications", () => {
     const bad = await client(w.tokens.owner).put("/api/board/me/notifications", { email: { enabled: true, mode: "weekly", eventTypes: ["no.such"] } });
     expect(bad.status).toBe(400);
     expect(await db().notificationPreference.findUniqueOrThrow({ where: { userId: w.owner.id } })).toMatchObject({ mode: "daily" });
-    for (const method of ["get", "put"] as const) {
-      const res = await client(w.tokens.ceo)[method]("/api/board/me/notifications", { email: { enabled: false, mode: "daily", eventTypes: [] } });
-      expect(res.status).toBe(403);
-    }
+    expect((await client(w.tokens.ceo).get("/api/board/me/notifications")).status).toBe(403);
+    expect((await client(w.tokens.ceo).put("/api/board/me/notifications", { email: { enabled: false, mode: "daily", eventTypes: [] } })).status).toBe(403);
   });
 });
 

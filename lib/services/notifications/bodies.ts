@@ -9,7 +9,8 @@ export type MailEvent = { id: string; companyId: string; type: string; occurredA
 
 export type MailLine = { text: string; url: string; companyName: string };
 
-const phrases: Record<string, string> = {
+/** How an email (and the notifications page) names each event type. */
+export const eventPhrases: Record<string, string> = {
   "approval.created": "Approval waiting for the board",
   "approval.decided": "Approval decided",
   "issue.created": "Issue created",
@@ -49,7 +50,7 @@ export async function mailLines(db: Db | Tx, events: MailEvent[], baseUrl: strin
     const page = subject?.ref && pagePath[kind] ? pagePath[kind](subject.ref) : "inbox";
     const name = subject ? [subject.label, subject.title].filter(Boolean).join(" ") : "";
     return {
-      text: `${phrases[e.type] ?? e.type}${name ? `: ${name}` : ""}`,
+      text: `${eventPhrases[e.type] ?? e.type}${name ? `: ${name}` : ""}`,
       url: `${baseUrl}/${company?.issuePrefix ?? ""}/${page}`,
       companyName: company?.name ?? "",
     };

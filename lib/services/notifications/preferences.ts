@@ -2,7 +2,7 @@
 import { requireBoard } from "@/lib/auth/permissions";
 import type { Db } from "@/lib/db/client";
 import type { Tx, ServiceContext } from "@/lib/services/context";
-import type { PutNotificationPreferencesInput } from "@/lib/schemas/notifications";
+import { emailEventTypes, type EmailEventType, type PutNotificationPreferencesInput } from "@/lib/schemas/notifications";
 import { mailEnabled } from "@/lib/services/notifications/mailer";
 import { userOfUnsubscribeToken } from "@/lib/services/notifications/unsubscribe-token";
 import type { EmailMode } from "@/lib/generated/prisma/client";
@@ -26,7 +26,9 @@ export async function emailPreferences(db: Db | Tx, userIds: string[]): Promise<
 export async function getMyNotifications(ctx: ServiceContext) {
   requireBoard(ctx.actor, "Notification preferences belong to board users");
   const pref = (await emailPreferences(ctx.db, [ctx.actor.userId])).get(ctx.actor.userId)!;
-  return { email: { ...pref, eventTypes: [...pref.eventTypes] }, mailConfigured: mailEnabled() };
+  // a type since dropped from the catalogue is left out rather than answered
+  const eventTypes = pref.eventTypes.filter((t): t is EmailEventType => (emailEventTypes as readonly string[]).includes(t));
+  return { email: { ...pref, eventTypes }, mailConfigured: mailEnabled() };
 }
 
 export async function putMyNotifications(ctx: ServiceContext, input: PutNotificationPreferencesInput) {

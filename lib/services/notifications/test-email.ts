@@ -13,7 +13,7 @@ export async function sendTestEmail(ctx: ServiceContext): Promise<{ to: string }
   if (!mailEnabled()) throw new AppError("unprocessable", "Mail is off: set SMTP_URL and MAIL_FROM");
   const to = ctx.actor.email;
   const { url, headers } = unsubscribeLink(ctx.actor.userId);
-  const mail = renderMail([{ text: "Test email: notifications reach you", url: `${apiBaseUrl()}/notifications`, companyName: "Charter" }], "This is a test email from Charter", url);
+  const mail = renderMail([{ text: "Test email: notifications reach you", url: `${apiBaseUrl()}/`, companyName: "Charter" }], "This is a test email from Charter", url);
   try {
     await sendMail({ to, ...mail, headers });
   } catch (err) {
