@@ -3,11 +3,11 @@
 // preferences select it, and the job that sends it or the digest that will. The unique (user, event)
 // makes a second relay's fan-out of the same event a no-op, so nobody is mailed twice.
 import type { Tx } from "@/lib/services/context";
-import type { OutboxEvent } from "@/lib/services/outbox/emit";
+import type { OutboxEvent } from "@/lib/services/outbox/event";
 import { enqueue } from "@/lib/runtime/jobs";
 import { mailEnabled } from "@/lib/services/notifications/mailer";
 import { emailPreferences } from "@/lib/services/notifications/preferences";
-import { digestDue, EMAIL_DIGEST_JOB, EMAIL_SEND_JOB } from "@/lib/services/notifications/jobs";
+import { digestDelaySeconds, EMAIL_DIGEST_JOB, EMAIL_SEND_JOB } from "@/lib/services/notifications/jobs";
 
 type Row = { userId: string; companyId: string; eventId: string; eventType: string; mode: "immediate" | "hourly" | "daily" };
 
@@ -21,7 +21,7 @@ export async function fanOutEmail(tx: Tx, events: OutboxEvent[]): Promise<void> 
     for (const m of members) {
       const pref = prefs.get(m.userId);
       // nobody is mailed about what they did themselves
-      const own = e.actorType === "board" && e.actorId === m.userId;
+      const own = e.actorType === "user" && e.actorId === m.userId;
       if (m.companyId !== e.companyId || own || !pref?.enabled || !pref.eventTypes.includes(e.type)) continue;
       rows.push({ userId: m.userId, companyId: e.companyId, eventId: e.id, eventType: e.type, mode: pref.mode });
     }
@@ -30,12 +30,12 @@ export async function fanOutEmail(tx: Tx, events: OutboxEvent[]): Promise<void> 
   const created = await tx.emailNotification.createManyAndReturn({ data: rows, skipDuplicates: true, select: { id: true, userId: true, mode: true } });
   const digests = new Set<string>();
   for (const row of created) {
-    if (row.mode === "immediate") await enqueue(tx, EMAIL_SEND_JOB, { id: row.id }, { singletonKey: `email:${row.id}` });
+    if (row.mode === "immediate") await enqueue(tx, EMAIL_SEND_JOB, { id: row.id });
     else digests.add(`${row.userId} ${row.mode}`);
   }
   for (const key of digests) {
     const [userId, mode] = key.split(" ") as [string, "hourly" | "daily"];
-    const due = digestDue(mode, new Date());
-    await enqueue(tx, EMAIL_DIGEST_JOB, { userId, mode }, { startAfter: due, singletonKey: `digest:${userId}:${mode}:${due.toISOString()}` });
+    // one waiting digest job per (user, mode): rows made before it runs join it
+    await enqueue(tx, EMAIL_DIGEST_JOB, { userId, mode }, { delaySeconds: digestDelaySeconds(mode, new Date()) });
   }
 }
