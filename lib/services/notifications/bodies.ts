@@ -7,7 +7,7 @@ import { activitySubjects } from "@/lib/services/activity-subjects";
 /** What an email says about an event: the columns of the outbox's Event row it reads. */
 export type MailEvent = { id: string; companyId: string; type: string; occurredAt: Date; subjectType: string; subjectId: string };
 
-export type MailLine = { text: string; url: string; companyName: string };
+type MailLine = { text: string; url: string; companyName: string };
 
 /** How an email (and the notifications page) names each event type. */
 export const eventPhrases: Record<string, string> = {

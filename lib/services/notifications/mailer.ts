@@ -3,7 +3,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
+type OutgoingMail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
 let transport: { url: string; t: Transporter } | undefined;
 
