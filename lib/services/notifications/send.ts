@@ -67,7 +67,7 @@ async function eventsOf(eventIds: string[]): Promise<Map<string, MailEvent>> {
 /** Sends one immediate notification row (the `email.send` job). */
 export async function sendEmailNotification(id: string): Promise<boolean> {
   if (!mailEnabled()) return false;
-  const ids = await lease({ id });
+  const ids = await lease({ id, mode: "immediate" });
   return ids.length ? deliver(ids, "Charter needs your attention") : false;
 }
 
