@@ -7,7 +7,8 @@ import { emitEvent } from "@/lib/services/outbox/emit";
 import type { OutboxEvent } from "@/lib/services/outbox/event";
 import { fanOutEmail } from "@/lib/services/notifications/fan-out";
 import { sendDigest, sendEmailNotification } from "@/lib/services/notifications/send";
-import { stopJobs } from "@/lib/runtime/jobs";
+import { startJobs, stopJobs } from "@/lib/runtime/jobs";
+import { relayOutbox } from "@/lib/runtime/outbox-relay";
 import { POST as unsubscribePost } from "@/app/unsubscribe/route";
 import { addMember, createUser, createWorld } from "../factories";
 import { setMail, startSmtpReceiver, waitForMessages, type SmtpReceiver } from "../support/smtp";
@@ -123,5 +124,16 @@ describe("email notifications", () => {
     } finally {
       setMail(rx.url);
     }
+  });
+  // last: from here on this file's process runs the queue's handlers
+  it("goes end to end: the relay fans out in its transaction and the queue's job sends it", async () => {
+    const w = await createWorld();
+    const event = await pausedEvent(w);
+    await relayOutbox();
+    await relayOutbox(); // a second pass finds the event dispatched
+    expect(await rowsOf(event.id)).toHaveLength(1);
+    await startJobs(1);
+    await expect.poll(() => to(w.owner.email).length, { timeout: 30_000 }).toBe(1);
+    await expect.poll(async () => (await rowsOf(event.id))[0].status).toBe("sent");
   });
 });
