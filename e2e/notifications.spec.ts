@@ -42,6 +42,16 @@ test("notifications: preferences, digest choice and a test email", async ({ page
     expect(messages[0].to).toMatchObject({ value: [{ address: ADMIN.email }] });
     expect(messages[0].text).toMatch(/test email/i);
     expect(messages[0].headerLines.some((h) => h.key === "list-unsubscribe-post")).toBe(true);
+    await snap(page, testInfo, "02-notifications-sent");
+
+    await test.step("at phone width, in the dark theme", async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.reload();
+      await expect(form.getByRole("button", { name: "Save preferences" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await snap(page, testInfo, "03-notifications-phone-dark");
+    });
   } finally {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   }
