@@ -62,8 +62,9 @@ export class Worker {
   }
 
   async start(): Promise<void> {
-    await this.connect();
+    // first: idempotent, so a start retried after a failed connect does not start the jobs twice
     await startJobs();
+    await this.connect();
     await this.tick();
     this.timers.push(setInterval(() => void this.tick(), this.pollMs));
     this.timers.push(setInterval(() => {
