@@ -39,11 +39,14 @@ export default async function globalSetup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "charter-e2e-"));
   fs.chmodSync(dir, 0o755); // as root, PostgreSQL runs as `postgres` and must reach its data dir
   const port = await freePort();
+  // mail goes to a port e2e/notifications.spec.ts listens on with its own smtp-server while it runs
+  const smtpPort = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", CHARTER_DATA_DIR: dir, PG_FAST: "1", NODE_ENV: "production" };
   // a fresh embedded database, whatever the calling shell points at
   for (const key of ["DATABASE_URL", "SESSION_SECRET", "PUBLIC_BASE_URL", "NEXTAUTH_URL"]) delete env[key];
   // the OAuth tool-server's client (e2e/mcp-oauth.spec.ts); strict profile, the default
   Object.assign(env, { OAUTH_CLIENT_ID: "charter-e2e-client", OAUTH_CLIENT_SECRET: "charter-e2e-secret", OAUTH_PROFILE: "strict" });
+  Object.assign(env, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Charter <charter@example.test>" });
 
   const logPath = path.join(dir, "server.log");
   const log = fs.createWriteStream(logPath);
@@ -91,6 +94,7 @@ export default async function globalSetup() {
     process.env.CHARTER_E2E_BASE_URL = baseURL;
     process.env.CHARTER_E2E_SETUP_URL = setupURL;
     process.env.CHARTER_E2E_DIR = dir;
+    process.env.CHARTER_E2E_SMTP_PORT = String(smtpPort);
     fs.writeFileSync(path.join(dir, "e2e.json"), JSON.stringify({ baseURL, setupURL }, null, 2));
   } catch (err) {
     const tail = readLog();

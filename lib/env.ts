@@ -75,6 +75,10 @@ export const envSchema = z.object({
   CHARTER_BACKUP_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).default(10 * 1024 ** 3),
   /** company imports: the largest request body, and the most Charter reads from a cloned package */
   CHARTER_PACKAGE_MAX_BYTES: z.coerce.number().int().min(64 * 1024).max(1024 ** 3).default(8 * 1024 * 1024),
+  /** smtp:// or smtps:// URL of the mail server notifications go through; unset: no email (the board says so) */
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  /** the From address of notification emails, e.g. "Charter <charter@example.com>"; unset: no email */
+  MAIL_FROM: optionalString,
   /** company imports: a git fetch is killed after this many seconds */
   CHARTER_GIT_TIMEOUT_SEC: z.coerce.number().int().min(1).max(3600).default(60),
 });

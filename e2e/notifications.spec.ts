@@ -1,0 +1,58 @@
+// The notifications page: choose events and a digest, save, and send a test email that a real
+// smtp-server (started here, on the port global-setup gave the server as SMTP_URL) receives.
+import { SMTPServer } from "smtp-server";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { ADMIN, expect, signIn, snap, test } from "./fixtures";
+import { boardApi, createCompany } from "./api";
+
+test("notifications: preferences, digest choice and a test email", async ({ page }, testInfo) => {
+  const messages: ParsedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true, disabledCommands: ["STARTTLS"], logger: false,
+    onData(stream, _session, done) { simpleParser(stream).then((m) => { messages.push(m); done(); }, done); },
+  });
+  await new Promise<void>((resolve) => smtp.listen(Number(process.env.CHARTER_E2E_SMTP_PORT), "127.0.0.1", resolve));
+  try {
+    await signIn(page, ADMIN);
+    const api = await boardApi(page);
+    await createCompany(api, "Mailroom", { issuePrefix: "MAIL" });
+    await api.dispose();
+
+    await page.goto("/MAIL/settings");
+    await page.getByRole("link", { name: "Notifications" }).click();
+    await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+    await expect(page.getByText("Mail is off")).toHaveCount(0);
+
+    const form = page.getByRole("form", { name: "Email notifications" });
+    await form.getByLabel("When").selectOption("daily");
+    await form.getByRole("checkbox", { name: /Issue created/ }).check();
+    await form.getByRole("checkbox", { name: /A run failed/ }).uncheck();
+    await form.getByRole("button", { name: "Save preferences" }).click();
+    await expect(form.getByRole("status")).toHaveText("Saved.");
+    await snap(page, testInfo, "01-notifications");
+
+    await page.reload();
+    await expect(form.getByLabel("When")).toHaveValue("daily");
+    await expect(form.getByRole("checkbox", { name: /Issue created/ })).toBeChecked();
+    await expect(form.getByRole("checkbox", { name: /A run failed/ })).not.toBeChecked();
+
+    await page.getByRole("button", { name: "Send a test email" }).click();
+    await expect(page.getByText(`Sent to ${ADMIN.email}.`)).toBeVisible();
+    await expect.poll(() => messages.length).toBe(1);
+    expect(messages[0].to).toMatchObject({ value: [{ address: ADMIN.email }] });
+    expect(messages[0].text).toMatch(/test email/i);
+    expect(messages[0].headerLines.some((h) => h.key === "list-unsubscribe-post")).toBe(true);
+    await snap(page, testInfo, "02-notifications-sent");
+
+    await test.step("at phone width, in the dark theme", async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.reload();
+      await expect(form.getByRole("button", { name: "Save preferences" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await snap(page, testInfo, "03-notifications-phone-dark");
+    });
+  } finally {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
+});
