@@ -12,7 +12,7 @@ import { emitEvent, emitEvents } from "@/lib/services/outbox/emit";
 import { eventEnvelope, type OutboxEvent } from "@/lib/services/outbox/event";
 import { eventEnvelopeSchema, eventTypeSchema, eventTypes } from "@/lib/services/outbox/catalogue";
 import { createFanOutLog, fanOutCounts, recordingFanOut } from "../support/outbox";
-import { waitFor } from "../support/runtime";
+import { startWorker, waitFor } from "../support/runtime";
 import { createCompany } from "../factories";
 
 const relayScript = path.resolve(import.meta.dirname, "../support/outbox-relay-process.mjs");
@@ -99,6 +99,20 @@ describe("the relay", () => {
     expect(await relayOutbox({ fanOuts: [recordingFanOut(8, 0)] })).toBe(400 - dispatchedByChild);
     const counts = await fanOutCounts();
     for (const id of ids) expect(counts.get(id), id).toBe(1);
+  });
+});
+
+describe("the worker", () => {
+  it("relays an event as soon as its transaction commits (NOTIFY charter_outbox, not its fallback poll)", async () => {
+    await relayOutbox({ fanOuts: [] });
+    const worker = await startWorker({ pollMs: 600_000 });
+    try {
+      const company = await createCompany();
+      const id = await db().$transaction((tx) => emitEvent(tx, null, { companyId: company.id, type: "agent.paused", subject: { type: "agent", id: company.id }, data: paused(company.id) }));
+      await waitFor(async () => (await db().event.findUniqueOrThrow({ where: { id } })).dispatchedAt, "the worker to relay the event", 10_000);
+    } finally {
+      await worker.stop();
+    }
   });
 });
 
