@@ -77,6 +77,18 @@ describe("the relay", () => {
     expect(await db().event.count({ where: { companyId: company.id, dispatchedAt: null } })).toBe(0);
   });
 
+  it("hands the fan-outs typed events whose envelope matches the published schema", async () => {
+    const company = await createCompany();
+    await emitMany(company.id, 3);
+    const seen: OutboxEvent[] = [];
+    await relayOutbox({ fanOuts: [async (_tx, events) => void seen.push(...events)] });
+    expect(seen.map((e) => (e.type === "agent.paused" ? e.data.name : e.type))).toEqual(["Agent 0", "Agent 1", "Agent 2"]);
+    for (const e of seen) {
+      expect(e.occurredAt).toBeInstanceOf(Date);
+      expect(eventEnvelopeSchema.parse(eventEnvelope(e))).toEqual(eventEnvelope(e));
+    }
+  });
+
   it("loses nothing when its process is killed with SIGKILL mid-batch", async () => {
     await createFanOutLog();
     await db().$executeRawUnsafe(`TRUNCATE outbox_test_log`);
