@@ -29,11 +29,11 @@ const POLL_SECONDS = 2;
 const RETRY = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as const;
 
 const handlers = new Map<string, Handler>();
-const g = globalThis as unknown as { __charterJobs?: { url: string; producer?: Promise<PgBoss>; worker?: PgBoss; queues: Set<string> } };
+const g = globalThis as unknown as { __charterJobs?: { url: string; producer?: Promise<PgBoss>; worker?: PgBoss; loops: string[]; queues: Set<string> } };
 
 function state() {
   const url = env().DATABASE_URL ?? "";
-  if (g.__charterJobs?.url !== url) g.__charterJobs = { url, queues: new Set() };
+  if (g.__charterJobs?.url !== url) g.__charterJobs = { url, loops: [], queues: new Set() };
   return g.__charterJobs;
 }
 
@@ -96,8 +96,18 @@ export async function startJobs(concurrency = 2): Promise<void> {
           boss.notifyWorker(loop);
         }
       });
+      s.loops.push(loop);
     }
   }
+}
+
+/**
+ * Wakes this process's idle handler loops now instead of at their next poll: for a caller whose
+ * transaction just committed jobs (the relay), so a delivery does not wait up to a polling interval.
+ */
+export function kickJobs(): void {
+  const s = g.__charterJobs;
+  for (const loop of s?.loops ?? []) s?.worker?.notifyWorker(loop);
 }
 
 /** Stops this process's handlers, waiting briefly for the running ones, and closes the queue's pools. */

@@ -9,6 +9,7 @@ import type { Tx } from "@/lib/services/context";
 import type { OutboxEvent } from "@/lib/services/outbox/event";
 import { fanOutWebhooks } from "@/lib/services/webhooks/fan-out";
 import { fanOutEmail } from "@/lib/services/notifications/fan-out";
+import { kickJobs } from "@/lib/runtime/jobs";
 
 /** A consumer of the outbox: called in the transaction that marks the events dispatched. */
 type FanOut = (tx: Tx, events: OutboxEvent[]) => Promise<void>;
@@ -73,6 +74,8 @@ export async function relayOutbox(options: Partial<RelayOptions> = {}): Promise<
       continue;
     }
     total += events.length;
+    // the fan-outs' jobs are committed: this process's handlers need not wait for their next poll
+    if (events.length) kickJobs();
     if (events.length < batch) return total;
   }
 }

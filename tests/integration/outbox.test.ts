@@ -12,7 +12,7 @@ import { emitEvent, emitEvents } from "@/lib/services/outbox/emit";
 import { eventEnvelope, type OutboxEvent } from "@/lib/services/outbox/event";
 import { eventEnvelopeSchema, eventTypeSchema, eventTypes } from "@/lib/services/outbox/catalogue";
 import { createFanOutLog, fanOutCounts, recordingFanOut } from "../support/outbox";
-import { waitFor } from "../support/runtime";
+import { startWorker, waitFor } from "../support/runtime";
 import { createCompany } from "../factories";
 
 const relayScript = path.resolve(import.meta.dirname, "../support/outbox-relay-process.mjs");
@@ -77,6 +77,18 @@ describe("the relay", () => {
     expect(await db().event.count({ where: { companyId: company.id, dispatchedAt: null } })).toBe(0);
   });
 
+  it("hands the fan-outs typed events whose envelope matches the published schema", async () => {
+    const company = await createCompany();
+    await emitMany(company.id, 3);
+    const seen: OutboxEvent[] = [];
+    await relayOutbox({ fanOuts: [async (_tx, events) => void seen.push(...events)] });
+    expect(seen.map((e) => (e.type === "agent.paused" ? e.data.name : e.type))).toEqual(["Agent 0", "Agent 1", "Agent 2"]);
+    for (const e of seen) {
+      expect(e.occurredAt).toBeInstanceOf(Date);
+      expect(eventEnvelopeSchema.parse(eventEnvelope(e))).toEqual(eventEnvelope(e));
+    }
+  });
+
   it("loses nothing when its process is killed with SIGKILL mid-batch", async () => {
     await createFanOutLog();
     await db().$executeRawUnsafe(`TRUNCATE outbox_test_log`);
@@ -99,6 +111,20 @@ describe("the relay", () => {
     expect(await relayOutbox({ fanOuts: [recordingFanOut(8, 0)] })).toBe(400 - dispatchedByChild);
     const counts = await fanOutCounts();
     for (const id of ids) expect(counts.get(id), id).toBe(1);
+  });
+});
+
+describe("the worker", () => {
+  it("relays an event as soon as its transaction commits (NOTIFY charter_outbox, not its fallback poll)", async () => {
+    await relayOutbox({ fanOuts: [] });
+    const worker = await startWorker({ pollMs: 600_000 });
+    try {
+      const company = await createCompany();
+      const id = await db().$transaction((tx) => emitEvent(tx, null, { companyId: company.id, type: "agent.paused", subject: { type: "agent", id: company.id }, data: paused(company.id) }));
+      await waitFor(async () => (await db().event.findUniqueOrThrow({ where: { id } })).dispatchedAt, "the worker to relay the event", 10_000);
+    } finally {
+      await worker.stop();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { db } from "@/lib/db/client";
 import { prismaExec, requestWake } from "@/lib/services/wakeups";
 import { recordCostEvent } from "@/lib/services/costs";
 import { fireTimers } from "@/lib/runtime/timers";
+import { eventDataSchema } from "@/lib/services/outbox/catalogue";
 import type { Worker } from "@/lib/runtime/worker";
 import { client } from "../support/api";
 import { finishedRun, runOfWake, startWorker, waitFor } from "../support/runtime";
@@ -197,6 +198,9 @@ describe("skipped wakes", () => {
     const activity = await client(w.tokens.owner).get(`/api/companies/${w.company.id}/activity?action=agent.paused&entityId=${agent.id}`);
     expect(activity.body).toHaveLength(1);
     expect(activity.body[0]).toMatchObject({ actorType: "system", details: { reason: "loop", runs: 3, windowMinutes: 10 } });
+    // and the outbox has its event, for webhooks and notifications (docs/events.md)
+    const events = await db().event.findMany({ where: { companyId: w.company.id, type: "agent.paused" } });
+    expect(events.map((e) => [e.actorType, eventDataSchema("agent.paused").strict().parse(e.data)])).toEqual([["system", { agentId: agent.id, name: agent.name, reason: "loop" }]]);
     expect(await runsOf(agent.id)).toHaveLength(3);
   });
 
