@@ -8,6 +8,18 @@ import { isPrivateAddress } from "@/lib/private-address";
 
 export class RefusedTarget extends Error {}
 
+// Link-local stays refused even where private targets are allowed: it holds the cloud metadata
+// endpoint (169.254.169.254), which no local receiver needs.
+const linkLocal = new net.BlockList();
+linkLocal.addSubnet("169.254.0.0", 16, "ipv4");
+linkLocal.addSubnet("fe80::", 10, "ipv6");
+
+function isLinkLocal(ip: string): boolean {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  if (v4 || net.isIPv4(ip)) return linkLocal.check(v4 ?? ip, "ipv4");
+  return linkLocal.check(ip, "ipv6");
+}
+
 const allowPrivate = () => env().CHARTER_WEBHOOK_ALLOW_PRIVATE;
 
 /** Why a URL may not be a webhook target by its text alone, or null when it may. */
@@ -47,8 +59,8 @@ export async function resolveTarget(raw: string): Promise<ResolvedTarget> {
     }
   }
   if (addresses.length === 0) throw new RefusedTarget(`The host ${host} does not resolve`);
-  const refused = addresses.find((a) => isPrivateAddress(a.address));
-  if (refused && !allowPrivate()) {
+  const refused = addresses.find((a) => isLinkLocal(a.address) || (!allowPrivate() && isPrivateAddress(a.address)));
+  if (refused) {
     throw new RefusedTarget(`The host ${host} resolves to ${refused.address}, a loopback, private or link-local address`);
   }
   return { url, address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
