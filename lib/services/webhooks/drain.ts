@@ -58,7 +58,7 @@ async function recordSuccess(db: Db, delivery: WebhookDelivery, result: SendResu
 }
 
 /**
- * Sends the subscription's due deliveries in order; stops at the first that fails. Returns how many
+ * Sends the subscription's due deliveries in order; stops at the first that fails and will be retried. Returns how many
  * were delivered. `baseUrl` is the board's address, for the links of chat messages.
  */
 export async function drainSubscription(db: Db, subscriptionId: string, baseUrl: string): Promise<number> {
@@ -75,8 +75,7 @@ export async function drainSubscription(db: Db, subscriptionId: string, baseUrl:
       delivered++;
       continue;
     }
-    await recordAttemptFailure(db, sub, delivery, result);
-    break;
+    if (!(await recordAttemptFailure(db, sub, delivery, result))) break;
   }
   return delivered;
 }

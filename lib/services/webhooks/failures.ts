@@ -36,7 +36,8 @@ async function disableIfFailingTooLong(db: Db, sub: WebhookSubscription, now: Da
   });
 }
 
-export async function recordAttemptFailure(db: Db, sub: WebhookSubscription, delivery: WebhookDelivery, result: SendResult) {
+/** Records a failed attempt; true when the delivery is given up (failed), so the rows behind it may go. */
+export async function recordAttemptFailure(db: Db, sub: WebhookSubscription, delivery: WebhookDelivery, result: SendResult): Promise<boolean> {
   const now = new Date();
   const first = delivery.firstAttemptAt ?? now;
   const giveUp = now.getTime() - first.getTime() >= RETRY_WINDOW_MS;
@@ -52,4 +53,5 @@ export async function recordAttemptFailure(db: Db, sub: WebhookSubscription, del
     db.webhookSubscription.updateMany({ where: { id: sub.id, failingSince: null }, data: { failingSince: now } }),
   ]);
   await disableIfFailingTooLong(db, sub, now);
+  return giveUp;
 }
