@@ -123,7 +123,7 @@ describe("webhook delivery", () => {
     }
   });
 
-  it("disables a subscription failing for 3 days, with an activity row, and sends nothing more", async () => {
+  it("disables a subscription failing for 3 days, with an activity row and an inbox item, and sends nothing more", async () => {
     const rx = await startReceiver((_r, _n, res) => { res.statusCode = 500; res.end(); });
     try {
       const { w, sub } = await subscribe(rx.url);
@@ -137,12 +137,16 @@ describe("webhook delivery", () => {
       expect(row).toMatchObject({ enabled: false });
       expect(row.disabledAt).not.toBeNull();
       expect(await db().activityLog.count({ where: { entityId: sub.id, action: "webhook.disabled" } })).toBe(1);
+      const inbox = await client(w.tokens.owner).get(`/api/companies/${w.company.id}/inbox?kind=webhook_disabled`);
+      expect(inbox.body).toEqual([expect.objectContaining({ key: `webhook:${sub.id}`, href: `/${w.company.issuePrefix}/settings/webhooks`, summary: rx.url })]);
       const sent = rx.received.length;
       await makeDue(sub.id);
       await drainSubscription(db(), sub.id, BASE);
       expect(rx.received).toHaveLength(sent);
       await fanOut(w.company.id, 1);
       expect(await db().webhookDelivery.count({ where: { subscriptionId: sub.id } })).toBe(1); // a disabled subscription gets no rows
+      expect((await client(w.tokens.owner).patch(`/api/webhooks/${sub.id}`, { enabled: true })).body).toMatchObject({ enabled: true, failingSince: null, disabledAt: null });
+      expect((await client(w.tokens.owner).get(`/api/companies/${w.company.id}/inbox?kind=webhook_disabled`)).body).toEqual([]);
     } finally {
       await rx.close();
     }
