@@ -1,10 +1,11 @@
 // The OpenAPI 3.1 document of /api, built from the route modules themselves (lib/openapi/route-doc.ts):
 // each handler's zod schemas are the ones it validates with, so a schema change changes the document.
 import { errorStatus } from "@/lib/http/errors";
-import type { JsonSchema, SchemaDefs } from "@/lib/openapi/json-schema";
+import { jsonSchemaOf, type JsonSchema, type SchemaDefs } from "@/lib/openapi/json-schema";
 import { NEXT_AUTH_ROUTE, nextAuthOperations } from "@/lib/openapi/next-auth";
 import { errorCodesByStatus, operationOf } from "@/lib/openapi/operation";
 import { routeDocOf, type RouteDoc } from "@/lib/openapi/route-doc";
+import { eventEnvelopeSchema } from "@/lib/services/outbox/catalogue";
 
 const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -130,6 +131,9 @@ export function buildOpenApiDocument(routes: RouteModule[]) {
     }
   }
   if (problems.length) throw new Error(`The OpenAPI document cannot be built:\n${problems.join("\n")}`);
+  // the outbox's events are no operation's answer: published as components (Event, Event…Data) for
+  // webhook receivers (docs/events.md)
+  jsonSchemaOf(eventEnvelopeSchema, "output", defs);
   const sortedPaths = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
   const tags = [...new Set(Object.keys(sortedPaths).map(tagOf))].sort().map((name) => ({ name }));
   return {

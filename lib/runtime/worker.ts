@@ -18,6 +18,9 @@ import { scheduledBackup } from "@/lib/backup/schedule";
 import { RoutineTicker } from "@/lib/runtime/routine-ticker";
 import { sweepWorkspaces } from "@/lib/runtime/workspace-sweep";
 import { sweepVerifications, VerificationRunner } from "@/lib/runtime/verification-runner";
+import { OutboxRelay } from "@/lib/runtime/outbox-relay";
+import { startJobs, stopJobs } from "@/lib/runtime/jobs";
+import { sweepWebhooks } from "@/lib/runtime/webhook-jobs";
 
 const TOUCH_MS = 15_000;
 const PRUNE_MS = 3_600_000;
@@ -48,6 +51,7 @@ export class Worker {
   private readonly routines = new RoutineTicker();
   private sweeping: Promise<void> | null = null;
   private readonly verifications = new VerificationRunner(this.id);
+  private readonly outbox = new OutboxRelay();
 
   constructor(opts: WorkerOptions = {}) {
     this.concurrency = opts.concurrency ?? env().CHARTER_WORKER_CONCURRENCY;
@@ -59,6 +63,8 @@ export class Worker {
   }
 
   async start(): Promise<void> {
+    // first: idempotent, so a start retried after a failed connect does not start the jobs twice
+    await startJobs();
     await this.connect();
     await this.tick();
     this.timers.push(setInterval(() => void this.tick(), this.pollMs));
@@ -76,6 +82,7 @@ export class Worker {
     client.on("notification", (n) => {
       if (n.channel === "charter_run_cancel" && n.payload) this.active.get(n.payload)?.abort.abort("cancelled by the board");
       else if (n.channel === "charter_verification") this.verifications.kick();
+      else if (n.channel === "charter_outbox") this.outbox.kick();
       else {
         this.kick();
         // a finished run may have freed a workspace a verification waits for
@@ -91,6 +98,7 @@ export class Worker {
       await client.query("LISTEN charter_wake");
       await client.query("LISTEN charter_run_cancel");
       await client.query("LISTEN charter_verification");
+      await client.query("LISTEN charter_outbox");
     } catch (e) {
       await client.end().catch(() => {});
       throw e;
@@ -127,6 +135,7 @@ export class Worker {
       const requeued = await sweepVerifications();
       if (requeued.length) log.warn("re-queued verifications of a stopped worker", { verificationIds: requeued });
       await fireTimers();
+      await sweepWebhooks();
       // in the background: a backup takes a while, the sweep and timers must not wait for it
       void scheduledBackup().catch((e) => log.error("scheduled backup failed", { error: String(e) }));
       // in the background too: git on a few worktrees; one sweep at a time per worker
@@ -146,6 +155,7 @@ export class Worker {
     }
     this.kick();
     this.verifications.kick();
+    this.outbox.kick();
   }
 
   /** Claims and starts runs while there are free slots and queued wakes. */
@@ -207,10 +217,12 @@ export class Worker {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     await this.routines.stop();
+    await this.outbox.stop();
     await this.sweeping;
     const running = [...this.active.values()];
     for (const r of running) r.abort.abort("the worker was stopped");
     await Promise.race([Promise.allSettled([...running.map((r) => r.done), this.verifications.stop()]), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    await stopJobs();
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => {});

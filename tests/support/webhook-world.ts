@@ -15,7 +15,9 @@ export async function subscribe(url: string, extra: Record<string, unknown> = {}
 /** `n` issue.created events of the company, fanned out in one relay transaction; their ids in order. */
 export async function fanOut(companyId: string, n: number): Promise<string[]> {
   const events = Array.from({ length: n }, (_, i) => ({
-    id: uuidv7(), companyId, type: "issue.created", occurredAt: new Date(), subjectType: "issue", subjectId: uuidv7(), data: { title: `Event ${i}` },
+    id: uuidv7(), companyId, type: "issue.created" as const, occurredAt: new Date(), subjectType: "issue", subjectId: uuidv7(),
+    actorType: "system" as const, actorId: null,
+    data: { issueId: uuidv7(), identifier: `T-${i}`, title: `Event ${i}`, status: "todo", priority: "medium", assigneeAgentId: null, parentId: null },
   }));
   await db().$transaction((tx) => fanOutWebhooks(tx, events));
   return events.map((e) => e.id);

@@ -13,6 +13,8 @@ import { recordAttemptFailure } from "@/lib/services/webhooks/failures";
 const LEASE_SECONDS = 60;
 /** deliveries sent by one drain before it yields to other subscriptions' jobs */
 const DRAIN_BATCH = 100;
+/** no new attempt starts after this long, so a drain ends well within the queue's job expiry */
+const DRAIN_BUDGET_MS = 30_000;
 
 const claimSql = `
 UPDATE "WebhookDelivery" d
@@ -66,7 +68,8 @@ export async function drainSubscription(db: Db, subscriptionId: string, baseUrl:
   if (!sub?.enabled) return 0;
   const company = await db.company.findUnique({ where: { id: sub.companyId }, select: { issuePrefix: true } });
   let delivered = 0;
-  for (let i = 0; i < DRAIN_BATCH; i++) {
+  const started = Date.now();
+  for (let i = 0; i < DRAIN_BATCH && Date.now() - started < DRAIN_BUDGET_MS; i++) {
     const delivery = await claimHead(db, subscriptionId);
     if (!delivery) break;
     const result = await attempt(sub, `${baseUrl}/${company?.issuePrefix ?? ""}`, delivery);
@@ -78,4 +81,22 @@ export async function drainSubscription(db: Db, subscriptionId: string, baseUrl:
     if (!(await recordAttemptFailure(db, sub, delivery, result))) break;
   }
   return delivered;
+}
+
+/** Seconds until the subscription's oldest pending delivery is due (0: now), or null when none is pending. */
+export async function secondsUntilDue(db: Db, subscriptionId: string): Promise<number | null> {
+  const head = await db.webhookDelivery.findFirst({
+    where: { subscriptionId, status: "pending", subscription: { enabled: true } }, orderBy: { id: "asc" }, select: { nextAttemptAt: true, leaseUntil: true },
+  });
+  if (!head) return null;
+  const at = Math.max(head.nextAttemptAt.getTime(), head.leaseUntil?.getTime() ?? 0);
+  return Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/** Subscriptions with a due delivery nobody holds: the sweep kicks these (a lost kick, a killed sender). */
+export async function subscriptionsDue(db: Db, limit = 1000): Promise<string[]> {
+  const rows = await db.$queryRawUnsafe<{ subscriptionId: string }[]>(
+    `SELECT DISTINCT d."subscriptionId" FROM "WebhookDelivery" d JOIN "WebhookSubscription" s ON s.id = d."subscriptionId" AND s.enabled
+      WHERE d.status = 'pending' AND d."nextAttemptAt" <= now() AND (d."leaseUntil" IS NULL OR d."leaseUntil" < now()) LIMIT $1`, limit);
+  return rows.map((r) => r.subscriptionId);
 }

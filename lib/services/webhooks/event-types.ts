@@ -1,7 +1,5 @@
-// The event types a subscription may name: the outbox catalogue's (webhook.test is sent by the test
-// button to one subscription, whatever it subscribes to).
-export const subscribableEventTypes: readonly string[] = [
-  "approval.created", "approval.decided", "issue.created", "issue.status_changed", "issue.assigned", "comment.created",
-  "mention.created", "run.failed", "budget.warning", "budget.exceeded", "agent.paused", "routine.run_failed",
-  "question.asked", "question.answered",
-];
+// The event types a subscription may name: the outbox catalogue's, but webhook.test, which the test
+// button sends to one subscription whatever it selects.
+import { eventTypes } from "@/lib/services/outbox/catalogue";
+
+export const subscribableEventTypes: readonly string[] = eventTypes.filter((t) => t !== "webhook.test");
