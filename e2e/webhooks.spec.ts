@@ -47,6 +47,11 @@ test("a receiver subscribed in the browser gets the approval of a hire, and the 
       await snap(page, testInfo, "01-subscribed");
     });
 
+    await test.step("a test send is delivered and shows in the log", async () => {
+      await page.getByRole("button", { name: "Send test" }).click();
+      await expect(page.getByTestId("webhook-delivery").and(page.locator("[data-event-type='webhook.test']"))).toHaveAttribute("data-status", "delivered", { timeout: 30_000 });
+    });
+
     const hire = await post<{ approval: { id: string } }>(ceoApi, `/api/companies/${company.id}/agent-hires`, { name: "Devon", role: "engineer" });
 
     await test.step("the board approves the hire", async () => {
@@ -65,13 +70,9 @@ test("a receiver subscribed in the browser gets the approval of a hire, and the 
       await expect(page.getByTestId("webhook-delivery").and(page.locator("[data-event-type='approval.created']"))).toHaveAttribute("data-status", "delivered");
       await snap(page, testInfo, "02-delivered");
       const types = rx.received.map((r) => (new Webhook(secret).verify(r.body, r.headers) as { type: string }).type);
-      expect(types).toEqual(["approval.created", "approval.decided"]);
+      expect(types).toEqual(["webhook.test", "approval.created", "approval.decided"]);
     });
 
-    await test.step("a test send shows up in the log", async () => {
-      await page.getByRole("button", { name: "Send test" }).click();
-      await expect(page.getByTestId("webhook-delivery").and(page.locator("[data-event-type='webhook.test']"))).toHaveAttribute("data-status", "delivered", { timeout: 30_000 });
-    });
     await ceoApi.dispose();
     await board.dispose();
   } finally {
