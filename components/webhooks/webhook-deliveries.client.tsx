@@ -34,7 +34,7 @@ export function WebhookDeliveries({ companyId, webhookId }: { companyId: string;
       <TBody>
         {deliveries.map((d) => (
           <TR key={d.id} data-testid="webhook-delivery" data-event-type={d.eventType} data-status={d.status}>
-            <TD className="max-w-0 truncate font-mono text-xs" title={d.eventId}>{d.eventType}</TD>
+            <TD className="whitespace-nowrap font-mono text-xs" title={d.eventId}>{d.eventType}</TD>
             <TD><Badge tone={tone[d.status]}>{d.status}</Badge></TD>
             <TD className="hidden max-w-64 truncate text-xs sm:table-cell" title={d.lastError ?? undefined}>
               {d.lastStatusCode ?? "—"}{d.durationMs !== null ? ` · ${d.durationMs} ms` : ""}{d.lastError ? ` · ${d.lastError}` : ""}

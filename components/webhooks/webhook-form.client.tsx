@@ -22,7 +22,7 @@ export function WebhookForm({ companyId, eventTypes, onCreated }: {
   const toggle = (type: string, on: boolean) => setChosen((old) => (on ? [...old, type] : old.filter((t) => t !== type)));
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="New webhook">
-      <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+      <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
         <Field label="URL" htmlFor="webhook-url" hint="https; Charter refuses loopback, private and link-local addresses unless the operator allows them.">
           <Input id="webhook-url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/charter" />
         </Field>
