@@ -75,7 +75,7 @@ const total = received;
 const target = expected + PRODUCER_CALLS * SUBSCRIPTIONS;
 
 const result = {
-  date: new Date().toISOString(), events: EVENTS, subscriptions: SUBSCRIPTIONS, deliveries: total,
+  date: new Date().toISOString(), events: EVENTS + PRODUCER_CALLS, subscriptions: SUBSCRIPTIONS, deliveries: total, complete: total >= target,
   deliveriesPerSecond: Math.round(total / seconds), eventsPerSecond: +((total / SUBSCRIPTIONS) / seconds).toFixed(1),
   producerWithout: without, producerWith: withSubs, loadBefore, loadAfter: machine(),
 };
