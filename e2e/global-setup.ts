@@ -47,6 +47,8 @@ export default async function globalSetup() {
   // the OAuth tool-server's client (e2e/mcp-oauth.spec.ts); strict profile, the default
   Object.assign(env, { OAUTH_CLIENT_ID: "charter-e2e-client", OAUTH_CLIENT_SECRET: "charter-e2e-secret", OAUTH_PROFILE: "strict" });
   Object.assign(env, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Charter <charter@example.test>" });
+  // the webhooks journey subscribes a receiver on this machine
+  env.CHARTER_WEBHOOK_ALLOW_PRIVATE = "1";
 
   const logPath = path.join(dir, "server.log");
   const log = fs.createWriteStream(logPath);

@@ -81,6 +81,11 @@ export const envSchema = z.object({
   MAIL_FROM: optionalString,
   /** company imports: a git fetch is killed after this many seconds */
   CHARTER_GIT_TIMEOUT_SEC: z.coerce.number().int().min(1).max(3600).default(60),
+  /** outbound webhooks may target http and loopback, private or link-local addresses (a local receiver) */
+  CHARTER_WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 export type Env = z.infer<typeof envSchema>;

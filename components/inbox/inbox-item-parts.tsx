@@ -13,6 +13,7 @@ export const kindLabels: Record<InboxItemKind, string> = {
   workspace_kept: "Work kept",
   verification_failed: "Verification failed",
   review_escalated: "Review stuck",
+  webhook_disabled: "Webhook",
 };
 
 export const kindTones: Record<InboxItemKind, string> = {
@@ -28,6 +29,7 @@ export const kindTones: Record<InboxItemKind, string> = {
   workspace_kept: "bg-amber-50 text-amber-800",
   verification_failed: "bg-red-50 text-red-700",
   review_escalated: "bg-orange-50 text-orange-700",
+  webhook_disabled: "bg-red-50 text-red-700",
 };
 
 const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [["day", 86_400], ["hour", 3_600], ["minute", 60]];

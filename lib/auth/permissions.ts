@@ -24,6 +24,7 @@ const permissions = {
   "company.invite": { board: "admin", agent: "ceo" },
   "company.members.read": { board: "viewer" },
   "company.members": { board: "admin" },
+  "company.webhooks": { board: "admin" },
   // export and import of the whole company as a package (spec rule 1: the board and the CEO agent)
   "company.portability": { board: "admin", agent: "ceo" },
   "agent.read": { board: "viewer", agent: "any" },

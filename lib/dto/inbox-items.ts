@@ -34,6 +34,7 @@ export interface InboxRow {
   verificationError: string | null;
   reviewComment: string | null;
   questionPrompt: string | null;
+  webhookUrl: string | null;
 }
 
 /** The id inside an item key (`run:<id>`, `approval:<id>:<ms>`). */
@@ -111,6 +112,11 @@ const shapes: Record<InboxItemKind, (r: InboxRow) => Shape> = {
     title: `${issueTitle(r)}: changes requested 3 times`,
     summary: `${r.agentName ?? "The reviewer"} still asks for changes${r.reviewComment ? `: ${oneLine(r.reviewComment, 120)}` : ""}; the board decides`,
     path: `issues/${r.identifier}`,
+  }),
+  webhook_disabled: (r) => ({
+    title: "A webhook was disabled after 3 days of failures",
+    summary: r.webhookUrl ? oneLine(r.webhookUrl) : undefined,
+    path: "settings/webhooks",
   }),
   agent_paused: (r) => ({
     title: `${r.agentName} is paused`,

@@ -21,6 +21,7 @@ import { expireQuestions } from "@/lib/runtime/question-expiry";
 import { sweepVerifications, VerificationRunner } from "@/lib/runtime/verification-runner";
 import { OutboxRelay } from "@/lib/runtime/outbox-relay";
 import { startJobs, stopJobs } from "@/lib/runtime/jobs";
+import { sweepWebhooks } from "@/lib/runtime/webhook-jobs";
 
 const TOUCH_MS = 15_000;
 const PRUNE_MS = 3_600_000;
@@ -137,6 +138,7 @@ export class Worker {
       await fireTimers();
       const expired = await expireQuestions();
       if (expired.length) log.info("expired questions", { questionIds: expired });
+      await sweepWebhooks();
       // in the background: a backup takes a while, the sweep and timers must not wait for it
       void scheduledBackup().catch((e) => log.error("scheduled backup failed", { error: String(e) }));
       // in the background too: git on a few worktrees; one sweep at a time per worker

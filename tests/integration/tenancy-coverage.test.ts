@@ -10,6 +10,7 @@ import { cases as imports } from "./tenancy-cases/imports";
 import { cases as issues } from "./tenancy-cases/issues";
 import { cases as routines } from "./tenancy-cases/routines";
 import { cases as runtime } from "./tenancy-cases/runtime";
+import { cases as webhooks } from "./tenancy-cases/webhooks";
 import { cases as work } from "./tenancy-cases/work";
 
 interface Row {
@@ -18,7 +19,7 @@ interface Row {
   path: (w: never) => string;
 }
 
-const tables: Record<string, readonly Row[]> = { "companies-agents": companiesAgents, governance, imports, issues, routines, runtime, work };
+const tables: Record<string, readonly Row[]> = { "companies-agents": companiesAgents, governance, imports, issues, routines, runtime, webhooks, work };
 
 /**
  * Segments that name no company-scoped entity: a public routine trigger (its signature is the
@@ -56,6 +57,7 @@ function tableFor(file: string): string {
   if (/\/(goals|projects|labels|workspaces)\b/.test(file)) return "work";
   if (/\/(heartbeat-runs|events|wakeup)/.test(file)) return "runtime";
   if (/\/routines\b/.test(file)) return "routines";
+  if (/\/(webhooks|webhook-deliveries)\b/.test(file)) return "webhooks";
   if (/\/imports\//.test(file)) return "imports";
   if (/\/(approvals|costs|cost-events|dashboard|agent-hires|board-invites|invites)/.test(file)) return "governance";
   return "companies-agents";

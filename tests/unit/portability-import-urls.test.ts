@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayUrl, parseGitUrl, parseGithubUrl, refProblem } from "@/lib/portability/import/urls";
-import { isPrivateAddress } from "@/lib/portability/import/sources";
+import { isPrivateAddress } from "@/lib/private-address";
 
 describe("GitHub addresses", () => {
   it("maps the repository, tree, blob and query forms to a clone of the repository, a ref and a folder", () => {

@@ -4,6 +4,7 @@ import dns from "node:dns/promises";
 import net from "node:net";
 import type { Actor } from "@/lib/auth/actor";
 import { env } from "@/lib/env";
+import { isPrivateAddress } from "@/lib/private-address";
 import { AppError, forbidden } from "@/lib/http/errors";
 import type { PackageFiles } from "@/lib/portability/package-files";
 import { sniffImageType } from "@/lib/services/assets";
@@ -57,18 +58,6 @@ function inlineSource(source: Extract<ImportSource, { type: "inline" }>, finding
   const size = (f: PackageFiles[string]) => (typeof f === "string" ? Buffer.byteLength(f, "utf8") : Math.floor((f.data.length * 3) / 4));
   const files = rootedFiles(source.files, source.rootPath ?? null, size, findings);
   return { files, source: { type: "inline", url: null, ref: null, path: source.rootPath ?? null, commit: null } };
-}
-
-// Addresses an agent may not make the server fetch from: loopback, private, link-local, and the like.
-const blocked = new net.BlockList();
-for (const [addr, bits] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 3]] as const) blocked.addSubnet(addr, bits, "ipv4");
-for (const [addr, bits] of [["::", 127], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8]] as const) blocked.addSubnet(addr, bits, "ipv6");
-
-export function isPrivateAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return blocked.check(mapped[1], "ipv4");
-  return blocked.check(ip, net.isIPv6(ip) ? "ipv6" : "ipv4");
 }
 
 /** An agent's fetch: never file://, never a host that resolves to an internal address. */

@@ -35,5 +35,8 @@ export function openSecret(sealed: string): string | null {
 /** A new signing secret: 32 random bytes, 43 characters. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
 
+/** A Standard Webhooks secret: whsec_ and 32 random bytes in standard base64, as its reference libraries decode it. */
+export const newStandardWebhookSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
+
 /** A trigger's public id: unguessable, so the URL names the trigger without revealing anything. */
 export const newPublicId = () => `rtr_${randomBytes(16).toString("base64url")}`;

@@ -23,6 +23,9 @@ export default async function SettingsPage({ params }: { params: Promise<{ prefi
           <Link href={`/${company.issuePrefix}/settings/members`} className={buttonClasses("secondary", "sm")}>Members</Link>
           <Link href={`/${company.issuePrefix}/settings/mcp`} className={buttonClasses("secondary", "sm")}>MCP and OAuth</Link>
           <Link href={`/${company.issuePrefix}/settings/notifications`} className={buttonClasses("secondary", "sm")}>Notifications</Link>
+          {can(ctx.actor, "company.webhooks", company.id) && (
+            <Link href={`/${company.issuePrefix}/settings/webhooks`} className={buttonClasses("secondary", "sm")}>Webhooks</Link>
+          )}
           {can(ctx.actor, "company.portability", company.id) && (
             <Link href={`/${company.issuePrefix}/settings/portability`} className={buttonClasses("secondary", "sm")}>Export and import</Link>
           )}

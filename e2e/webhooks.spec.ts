@@ -1,0 +1,81 @@
+// Webhooks: the board subscribes a receiver on this machine in the browser, a CEO's hire is approved,
+// and the delivery log shows the approval events delivered, signed so the reference verifier accepts them.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { request as playwrightRequest } from "@playwright/test";
+import { Webhook } from "standardwebhooks";
+import { ADMIN, expect, signIn, snap, test } from "./fixtures";
+import { boardApi, createAgent, createCompany, post } from "./api";
+
+interface Received { headers: Record<string, string>; body: string }
+
+async function receiver() {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])), body: Buffer.concat(chunks).toString() });
+      res.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/charter`, received, close: () => server.close() };
+}
+
+test("a receiver subscribed in the browser gets the approval of a hire, and the log shows it delivered", async ({ page }, testInfo) => {
+  const rx = await receiver();
+  try {
+    await signIn(page, ADMIN);
+    const board = await boardApi(page);
+    const company = await createCompany(board, "Hooked Co", { issuePrefix: "HOOK" });
+    const ceo = await createAgent(board, company.id, { name: "Cleo", role: "ceo" });
+    const { token } = await post<{ token: string }>(board, `/api/agents/${ceo.id}/keys`, { name: "e2e" });
+    const ceoApi = await playwrightRequest.newContext({ baseURL: process.env.CHARTER_E2E_BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+
+    let secret = "";
+    await test.step("the board subscribes the receiver and keeps the secret shown once", async () => {
+      await page.goto("/HOOK/settings/webhooks");
+      await expect(page.getByText("No webhooks yet")).toBeVisible();
+      await page.getByLabel("URL").fill(rx.url);
+      await page.getByLabel("approval.created").check();
+      await page.getByLabel("approval.decided").check();
+      await page.getByRole("button", { name: "Add webhook" }).click();
+      secret = await page.getByLabel("Signing secret").inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      await expect(page.getByTestId("webhook")).toHaveAttribute("data-url", rx.url);
+      await snap(page, testInfo, "01-subscribed");
+    });
+
+    await test.step("a test send is delivered and shows in the log", async () => {
+      await page.getByRole("button", { name: "Send test" }).click();
+      await expect(page.getByTestId("webhook-delivery").and(page.locator("[data-event-type='webhook.test']"))).toHaveAttribute("data-status", "delivered", { timeout: 30_000 });
+    });
+
+    const hire = await post<{ approval: { id: string } }>(ceoApi, `/api/companies/${company.id}/agent-hires`, { name: "Devon", role: "engineer" });
+
+    await test.step("the board approves the hire", async () => {
+      await page.goto(`/HOOK/approvals/${hire.approval.id}`);
+      await page.getByRole("button", { name: "Approve" }).click();
+      const dialog = page.getByRole("dialog", { name: "Approve Devon" });
+      await dialog.getByLabel("Command", { exact: true }).fill("echo hi");
+      await dialog.getByRole("button", { name: "Approve", exact: true }).click();
+      await expect(page.getByTestId("approval-status")).toHaveText("Approved");
+    });
+
+    await test.step("the log shows both events delivered; the receiver verifies them", async () => {
+      await page.goto("/HOOK/settings/webhooks");
+      const decided = page.getByTestId("webhook-delivery").and(page.locator("[data-event-type='approval.decided']"));
+      await expect(decided).toHaveAttribute("data-status", "delivered", { timeout: 30_000 });
+      await expect(page.getByTestId("webhook-delivery").and(page.locator("[data-event-type='approval.created']"))).toHaveAttribute("data-status", "delivered");
+      await snap(page, testInfo, "02-delivered");
+      const types = rx.received.map((r) => (new Webhook(secret).verify(r.body, r.headers) as { type: string }).type);
+      expect(types).toEqual(["webhook.test", "approval.created", "approval.decided"]);
+    });
+
+    await ceoApi.dispose();
+    await board.dispose();
+  } finally {
+    rx.close();
+  }
+});
