@@ -1,5 +1,5 @@
 // Job queue benchmark (`npm run bench:job-queues`), for the choice in
-// docs/decisions/new-outbox-job-queue.md: pg-boss against graphile-worker on an embedded PostgreSQL.
+// docs/decisions/0125-outbox-job-queue.md: pg-boss against graphile-worker on an embedded PostgreSQL.
 //   - enqueue: BENCH_JOBS (10,000) no-op jobs, each its own statement (as our transactions add them),
 //     from 8 connections at once;
 //   - run: from starting 4 handlers until every job is done (pg-boss: 4 work() loops of one job each,

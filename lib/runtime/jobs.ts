@@ -1,4 +1,4 @@
-// The job queue (docs/decisions/new-outbox-job-queue.md): pg-boss in PostgreSQL runs deliveries, retries,
+// The job queue (docs/decisions/0125-outbox-job-queue.md): pg-boss in PostgreSQL runs deliveries, retries,
 // emails and digests. Rows hold the state (a WebhookDelivery, an EmailNotification); a job is only a kick
 // ("drain subscription S"), so a lost or repeated job loses or repeats nothing. Every queue is `stately`
 // and every job has a key (by default its data): one waiting and one running job per key, so identical

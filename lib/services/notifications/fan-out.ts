@@ -1,4 +1,4 @@
-// The outbox relay's email fan-out (docs/decisions/new-email-notifications.md): in the relay's batch
+// The outbox relay's email fan-out (docs/decisions/0127-email-notifications.md): in the relay's batch
 // transaction, one EmailNotification row per (board member of the event's company, event) whose
 // preferences select it, and the job that sends it or the digest that will. The unique (user, event)
 // makes a second relay's fan-out of the same event a no-op, so nobody is mailed twice.
