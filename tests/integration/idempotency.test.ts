@@ -181,7 +181,7 @@ describe("Idempotency-Key", () => {
     expect(withHeader.sort()).toEqual([
       "POST /api/agents/{agentId}/wakeup", "POST /api/approvals/{approvalId}/approve", "POST /api/approvals/{approvalId}/reject",
       "POST /api/approvals/{approvalId}/request-revision", "POST /api/approvals/{approvalId}/resubmit", "POST /api/companies/{companyId}/approvals",
-      "POST /api/companies/{companyId}/cost-events", "POST /api/companies/{companyId}/issues", "POST /api/issues/{issueId}/comments",
+      "POST /api/companies/{companyId}/cost-events", "POST /api/companies/{companyId}/issues", "POST /api/issues/{issueId}/comments", "POST /api/issues/{issueId}/questions",
       "POST /api/issues/{issueId}/review", "POST /api/issues/{issueId}/verifications", "POST /api/issues/{issueId}/work-products", "POST /api/routines/{routineId}/run",
     ]);
   });

@@ -176,6 +176,8 @@ describe("GET /llms/skill.md", () => {
       // the reported work product is the one the update example changes
       if (c.method === "POST" && c.path.endsWith("/work-products")) values.WORK_PRODUCT_ID = res.body.id;
       if (c.method === "POST" && c.path.endsWith("/verifications")) values.VERIFICATION_ID = res.body.id;
+      // the asked question is the one the cancel example withdraws
+      if (c.method === "POST" && c.path.endsWith("/questions")) values.SERVICE_QUESTION_ID = res.body.id;
       ran++;
     }
     expect(ran).toBe(skillEndpoints().length);

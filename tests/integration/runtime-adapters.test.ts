@@ -93,7 +93,7 @@ describe("http adapter", () => {
     const body = JSON.parse(got.body);
     expect(body).toMatchObject({ runId: run.id, agentId: agent.id, companyId: w.company.id, wake: { reason: "assignment" } });
     expect(body.env.SERVICE_API_KEY).toMatch(/^chk_run_/);
-    expect(body.wake.context).toEqual({ source: "test", issue: null, comment: null, approval: null });
+    expect(body.wake.context).toEqual({ source: "test", issue: null, comment: null, approval: null, question: null });
     expect(got.headers["x-team"]).toBe("blue");
     const [t, v1] = String(got.headers["x-charter-signature"]).split(",").map((p) => p.split("=")[1]);
     expect(v1).toBe(createHmac("sha256", "s3cret").update(`${t}.${got.body}`).digest("hex"));

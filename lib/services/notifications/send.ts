@@ -18,22 +18,23 @@ export function unsubscribeLink(userId: string): { url: string; headers: Record<
   return { url, headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
 }
 
-/** Takes the rows (pending, lease free) for this sender; returns the ids it got. */
-async function lease(where: { id?: string; userId?: string; mode?: EmailMode }): Promise<string[]> {
-  const now = new Date();
-  const rows = await db().emailNotification.findMany({
-    where: { ...where, status: "pending", OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-    select: { id: true, leaseUntil: true }, orderBy: { id: "asc" }, take: 500,
-  });
-  const got: string[] = [];
-  for (const r of rows) {
-    const taken = await db().emailNotification.updateMany({
-      where: { id: r.id, status: "pending", leaseUntil: r.leaseUntil },
-      data: { leaseUntil: new Date(now.getTime() + LEASE_MS), attempts: { increment: 1 } },
-    });
-    if (taken.count) got.push(r.id);
-  }
-  return got;
+/**
+ * Takes the rows (pending, lease free) for this sender in one statement; returns the ids it got. A
+ * concurrent sender's UPDATE waits on these rows and then finds them leased, so a digest is never split
+ * between two senders and no row is mailed twice.
+ */
+async function lease(where: { id?: string; userId?: string; mode: EmailMode }): Promise<string[]> {
+  const rows = await db().$queryRawUnsafe<{ id: string }[]>(
+    `UPDATE "EmailNotification" SET "leaseUntil" = now() + make_interval(secs => $4::int / 1000.0), attempts = attempts + 1
+      WHERE id IN (SELECT id FROM "EmailNotification"
+                    WHERE ($1::uuid IS NULL OR id = $1::uuid) AND ($2::uuid IS NULL OR "userId" = $2::uuid) AND mode = $3::"EmailMode"
+                      AND status = 'pending' AND ("leaseUntil" IS NULL OR "leaseUntil" < now())
+                    ORDER BY id LIMIT 500)
+        AND status = 'pending' AND ("leaseUntil" IS NULL OR "leaseUntil" < now())
+      RETURNING id`,
+    where.id ?? null, where.userId ?? null, where.mode, LEASE_MS,
+  );
+  return rows.map((r) => r.id).sort();
 }
 
 async function deliver(ids: string[], heading: string): Promise<boolean> {
