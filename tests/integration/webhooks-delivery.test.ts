@@ -5,13 +5,16 @@ import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { drainSubscription } from "@/lib/services/webhooks/drain";
+import { stopJobs } from "@/lib/runtime/jobs";
+import { relayOutbox } from "@/lib/runtime/outbox-relay";
 import { client } from "../support/api";
 import { startReceiver } from "../support/webhook-receiver";
 import { fanOut, subscribe } from "../support/webhook-world";
+import { setMail } from "../support/smtp";
 
 const BASE = "http://charter.test";
 beforeAll(() => { process.env.CHARTER_WEBHOOK_ALLOW_PRIVATE = "1"; resetEnvCache(); });
-afterAll(() => { process.env.CHARTER_WEBHOOK_ALLOW_PRIVATE = "0"; resetEnvCache(); });
+afterAll(async () => { process.env.CHARTER_WEBHOOK_ALLOW_PRIVATE = "0"; resetEnvCache(); await stopJobs(); });
 
 const deliveriesOf = (subscriptionId: string) => db().webhookDelivery.findMany({ where: { subscriptionId }, orderBy: { id: "asc" } });
 const makeDue = (subscriptionId: string) => db().webhookDelivery.updateMany({ where: { subscriptionId, status: "pending" }, data: { nextAttemptAt: new Date() } });
@@ -148,6 +151,32 @@ describe("webhook delivery", () => {
       expect((await client(w.tokens.owner).patch(`/api/webhooks/${sub.id}`, { enabled: true })).body).toMatchObject({ enabled: true, failingSince: null, disabledAt: null });
       expect((await client(w.tokens.owner).get(`/api/companies/${w.company.id}/inbox?kind=webhook_disabled`)).body).toEqual([]);
     } finally {
+      await rx.close();
+    }
+  });
+
+  it("emits webhook.disabled with the disabling: to the company's other subscriptions and by email, never to the disabled one", async () => {
+    const rx = await startReceiver((_r, _n, res) => { res.statusCode = 500; res.end(); });
+    setMail("smtp://127.0.0.1:9"); // mail on: rows are made (nothing is sent in this test)
+    try {
+      const { w, sub } = await subscribe(rx.url, { eventTypes: ["issue.created", "webhook.disabled"] });
+      const other = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/webhooks`, { url: `${rx.url}/other`, eventTypes: ["webhook.disabled"] });
+      expect(other.status).toBe(201);
+      await fanOut(w.company.id, 1);
+      const failingSince = new Date(Date.now() - 3 * 86400_000 - 1000);
+      await db().webhookSubscription.update({ where: { id: sub.id }, data: { failingSince } });
+      await drainSubscription(db(), sub.id, BASE);
+      const [event] = await db().event.findMany({ where: { companyId: w.company.id, type: "webhook.disabled" } });
+      expect(event).toMatchObject({ subjectType: "webhook", subjectId: sub.id, actorType: "system" });
+      expect(event.data).toMatchObject({ webhookId: sub.id, url: rx.url, failingSince: failingSince.toISOString(), reason: "failing" });
+      await relayOutbox();
+      const toOther = await db().webhookDelivery.findMany({ where: { subscriptionId: other.body.id } });
+      expect(toOther).toEqual([expect.objectContaining({ eventId: event.id, eventType: "webhook.disabled", status: "pending" })]);
+      expect(await db().webhookDelivery.count({ where: { subscriptionId: sub.id, eventType: "webhook.disabled" } })).toBe(0);
+      const mails = await db().emailNotification.findMany({ where: { eventId: event.id } });
+      expect(mails).toEqual([expect.objectContaining({ userId: w.owner.id, mode: "immediate" })]); // default preferences
+    } finally {
+      setMail(null);
       await rx.close();
     }
   });
