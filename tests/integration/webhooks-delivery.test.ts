@@ -181,6 +181,33 @@ describe("webhook delivery", () => {
     }
   });
 
+  it("redeliver on a pending delivery retries it now (202), but one with an attempt in flight is 409 delivery_in_flight and not sent twice", async () => {
+    const rx = await startReceiver();
+    try {
+      const { w, sub } = await subscribe(rx.url);
+      await fanOut(w.company.id, 1);
+      const [row] = await deliveriesOf(sub.id);
+      const later = new Date(Date.now() + 3600_000);
+      // another drain holds it: its attempt is on the wire
+      const lease = new Date(Date.now() + 60_000);
+      await db().webhookDelivery.update({ where: { id: row.id }, data: { attempts: 1, nextAttemptAt: later, leaseUntil: lease } });
+      const busy = await client(w.tokens.owner).post(`/api/webhook-deliveries/${row.id}/redeliver`);
+      expect(busy.status).toBe(409);
+      expect(busy.body.code).toBe("delivery_in_flight");
+      expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "pending", nextAttemptAt: later, leaseUntil: lease, attempts: 1 });
+      expect(await db().activityLog.count({ where: { entityId: sub.id, action: "webhook.redelivered" } })).toBe(0);
+      expect(await drainSubscription(db(), sub.id, BASE)).toBe(0);
+      expect(rx.received).toHaveLength(0);
+      // the attempt ended and left a retry for later: "retry now" brings it forward
+      await db().webhookDelivery.update({ where: { id: row.id }, data: { leaseUntil: null } });
+      expect((await client(w.tokens.owner).post(`/api/webhook-deliveries/${row.id}/redeliver`)).status).toBe(202);
+      expect(await drainSubscription(db(), sub.id, BASE)).toBe(1);
+      expect(rx.received.map((r) => r.headers["webhook-id"])).toEqual([row.eventId]);
+    } finally {
+      await rx.close();
+    }
+  });
+
   it("sends slack and discord messages linking to the subject's board page", async () => {
     const rx = await startReceiver();
     try {
