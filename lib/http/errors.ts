@@ -12,6 +12,7 @@ export const errorStatus = {
   method_not_allowed: 405,
   conflict: 409,
   already_answered: 409,
+  delivery_in_flight: 409,
   idempotency_in_progress: 409,
   idempotency_answer_lost: 409,
   payload_too_large: 413,

@@ -22,6 +22,7 @@ import { sweepVerifications, VerificationRunner } from "@/lib/runtime/verificati
 import { OutboxRelay } from "@/lib/runtime/outbox-relay";
 import { startJobs, stopJobs } from "@/lib/runtime/jobs";
 import { sweepWebhooks } from "@/lib/runtime/webhook-jobs";
+import { sweepEmail } from "@/lib/services/notifications/sweep";
 
 const TOUCH_MS = 15_000;
 const PRUNE_MS = 3_600_000;
@@ -139,6 +140,8 @@ export class Worker {
       const expired = await expireQuestions();
       if (expired.length) log.info("expired questions", { questionIds: expired });
       await sweepWebhooks();
+      const mail = await sweepEmail();
+      if (mail.immediate || mail.digests) log.info("re-kicked lost notification emails", mail);
       // in the background: a backup takes a while, the sweep and timers must not wait for it
       void scheduledBackup().catch((e) => log.error("scheduled backup failed", { error: String(e) }));
       // in the background too: git on a few worktrees; one sweep at a time per worker

@@ -5,7 +5,7 @@ import { z } from "zod";
 export const emailEventTypes = [
   "approval.created", "approval.decided", "issue.created", "issue.status_changed", "issue.assigned",
   "comment.created", "mention.created", "run.failed", "budget.warning", "budget.exceeded", "agent.paused",
-  "routine.run_failed", "question.asked", "question.answered",
+  "routine.run_failed", "question.asked", "question.answered", "webhook.disabled",
 ] as const;
 export type EmailEventType = (typeof emailEventTypes)[number];
 

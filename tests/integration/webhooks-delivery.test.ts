@@ -5,13 +5,16 @@ import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { drainSubscription } from "@/lib/services/webhooks/drain";
+import { stopJobs } from "@/lib/runtime/jobs";
+import { relayOutbox } from "@/lib/runtime/outbox-relay";
 import { client } from "../support/api";
 import { startReceiver } from "../support/webhook-receiver";
 import { fanOut, subscribe } from "../support/webhook-world";
+import { setMail } from "../support/smtp";
 
 const BASE = "http://charter.test";
 beforeAll(() => { process.env.CHARTER_WEBHOOK_ALLOW_PRIVATE = "1"; resetEnvCache(); });
-afterAll(() => { process.env.CHARTER_WEBHOOK_ALLOW_PRIVATE = "0"; resetEnvCache(); });
+afterAll(async () => { process.env.CHARTER_WEBHOOK_ALLOW_PRIVATE = "0"; resetEnvCache(); await stopJobs(); });
 
 const deliveriesOf = (subscriptionId: string) => db().webhookDelivery.findMany({ where: { subscriptionId }, orderBy: { id: "asc" } });
 const makeDue = (subscriptionId: string) => db().webhookDelivery.updateMany({ where: { subscriptionId, status: "pending" }, data: { nextAttemptAt: new Date() } });
@@ -147,6 +150,59 @@ describe("webhook delivery", () => {
       expect(await db().webhookDelivery.count({ where: { subscriptionId: sub.id } })).toBe(1); // a disabled subscription gets no rows
       expect((await client(w.tokens.owner).patch(`/api/webhooks/${sub.id}`, { enabled: true })).body).toMatchObject({ enabled: true, failingSince: null, disabledAt: null });
       expect((await client(w.tokens.owner).get(`/api/companies/${w.company.id}/inbox?kind=webhook_disabled`)).body).toEqual([]);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it("emits webhook.disabled with the disabling: to the company's other subscriptions and by email, never to the disabled one", async () => {
+    const rx = await startReceiver((_r, _n, res) => { res.statusCode = 500; res.end(); });
+    setMail("smtp://127.0.0.1:9"); // mail on: rows are made (nothing is sent in this test)
+    try {
+      const { w, sub } = await subscribe(rx.url, { eventTypes: ["issue.created", "webhook.disabled"] });
+      const other = await client(w.tokens.owner).post(`/api/companies/${w.company.id}/webhooks`, { url: `${rx.url}/other`, eventTypes: ["webhook.disabled"] });
+      expect(other.status).toBe(201);
+      await fanOut(w.company.id, 1);
+      const failingSince = new Date(Date.now() - 3 * 86400_000 - 1000);
+      await db().webhookSubscription.update({ where: { id: sub.id }, data: { failingSince } });
+      await drainSubscription(db(), sub.id, BASE);
+      const [event] = await db().event.findMany({ where: { companyId: w.company.id, type: "webhook.disabled" } });
+      expect(event).toMatchObject({ subjectType: "webhook", subjectId: sub.id, actorType: "system" });
+      expect(event.data).toMatchObject({ webhookId: sub.id, url: rx.url, failingSince: failingSince.toISOString(), reason: "failing" });
+      await relayOutbox();
+      const toOther = await db().webhookDelivery.findMany({ where: { subscriptionId: other.body.id } });
+      expect(toOther).toEqual([expect.objectContaining({ eventId: event.id, eventType: "webhook.disabled", status: "pending" })]);
+      expect(await db().webhookDelivery.count({ where: { subscriptionId: sub.id, eventType: "webhook.disabled" } })).toBe(0);
+      const mails = await db().emailNotification.findMany({ where: { eventId: event.id } });
+      expect(mails).toEqual([expect.objectContaining({ userId: w.owner.id, mode: "immediate" })]); // default preferences
+    } finally {
+      setMail(null);
+      await rx.close();
+    }
+  });
+
+  it("redeliver on a pending delivery retries it now (202), but one with an attempt in flight is 409 delivery_in_flight and not sent twice", async () => {
+    const rx = await startReceiver();
+    try {
+      const { w, sub } = await subscribe(rx.url);
+      await fanOut(w.company.id, 1);
+      const [row] = await deliveriesOf(sub.id);
+      const later = new Date(Date.now() + 3600_000);
+      // another drain holds it: its attempt is on the wire
+      const lease = new Date(Date.now() + 60_000);
+      await db().webhookDelivery.update({ where: { id: row.id }, data: { attempts: 1, nextAttemptAt: later, leaseUntil: lease } });
+      const busy = await client(w.tokens.owner).post(`/api/webhook-deliveries/${row.id}/redeliver`);
+      expect(busy.status).toBe(409);
+      expect(busy.body.code).toBe("delivery_in_flight");
+      expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "pending", nextAttemptAt: later, leaseUntil: lease, attempts: 1 });
+      expect(await db().activityLog.count({ where: { entityId: sub.id, action: "webhook.redelivered" } })).toBe(0);
+      expect(await drainSubscription(db(), sub.id, BASE)).toBe(0);
+      expect(rx.received).toHaveLength(0);
+      // the attempt ended and left a retry for later: "retry now" brings it forward
+      await db().webhookDelivery.update({ where: { id: row.id }, data: { leaseUntil: null } });
+      expect((await client(w.tokens.owner).post(`/api/webhook-deliveries/${row.id}/redeliver`)).status).toBe(202);
+      expect(await drainSubscription(db(), sub.id, BASE)).toBe(1);
+      expect(rx.received.map((r) => r.headers["webhook-id"])).toEqual([row.eventId]);
     } finally {
       await rx.close();
     }

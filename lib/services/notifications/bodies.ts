@@ -25,6 +25,7 @@ export const eventPhrases: Record<string, string> = {
   "routine.run_failed": "A routine's run failed",
   "question.asked": "An agent asks the board",
   "question.answered": "Question answered",
+  "webhook.disabled": "A webhook was disabled after 3 days of failures",
 };
 
 // The board page of each kind of subject (the activity feed's routes); a subject without a page goes to the inbox.

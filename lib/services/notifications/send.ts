@@ -10,7 +10,7 @@ import { mailEnabled, sendMail } from "@/lib/services/notifications/mailer";
 import { unsubscribeToken } from "@/lib/services/notifications/unsubscribe-token";
 
 const LEASE_MS = 5 * 60_000;
-const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 5;
 
 /** The one-click unsubscribe link and the RFC 8058 headers that carry it. */
 export function unsubscribeLink(userId: string): { url: string; headers: Record<string, string> } {

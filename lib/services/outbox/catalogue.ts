@@ -83,6 +83,13 @@ const payloads = {
     text: z.string().nullable(),
   }),
   "webhook.test": z.object({ webhookId: id, message: z.string() }),
+  "webhook.disabled": z.object({
+    webhookId: id,
+    url: z.string().describe("The subscription's target URL"),
+    failingSince: dateTimeSchema.describe("When its attempts started failing"),
+    disabledAt: dateTimeSchema,
+    reason: z.enum(["failing"]).describe("failing: every attempt has failed for 3 days"),
+  }),
 } satisfies Record<string, z.ZodObject>;
 
 export type EventType = keyof typeof payloads;

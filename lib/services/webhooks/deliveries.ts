@@ -38,17 +38,27 @@ export async function testWebhook(ctx: ServiceContext, webhookId: string) {
   return { deliveryId: delivery.id };
 }
 
-/** Sends a delivery again, now, as the same event (same webhook-id); a pending one has its next attempt brought forward. */
+/**
+ * Sends a delivery again, now, as the same event (same webhook-id): a delivered or failed one starts
+ * over, a pending one has its next attempt brought forward ("retry now"). A pending one with an attempt
+ * in flight (its lease has not passed) is 409 delivery_in_flight: that attempt's outcome would overwrite
+ * "now" with its own next retry, and a second concurrent send is what the lease exists to prevent.
+ */
 export async function redeliverWebhookDelivery(ctx: ServiceContext, deliveryId: string) {
   const delivery = await ctx.db.webhookDelivery.findFirst({ where: { id: deliveryId, ...companyScope(ctx.actor) } });
   if (!delivery) throw notFound("Webhook delivery");
   authorize(ctx.actor, "company.webhooks", delivery.companyId);
   await inTx(ctx, async (tx) => {
+    const now = new Date();
+    const unheld = { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] };
     const res = await tx.webhookDelivery.updateMany({
-      where: { id: delivery.id, status: { in: ["delivered", "failed"] } },
-      data: { status: "pending", nextAttemptAt: new Date(), firstAttemptAt: null, attempts: 0, deliveredAt: null },
+      where: { id: delivery.id, status: { in: ["delivered", "failed"] }, ...unheld },
+      data: { status: "pending", nextAttemptAt: now, firstAttemptAt: null, attempts: 0, deliveredAt: null },
     });
-    if (res.count === 0) await tx.webhookDelivery.updateMany({ where: { id: delivery.id, status: "pending" }, data: { nextAttemptAt: new Date() } });
+    if (res.count === 0) {
+      const due = await tx.webhookDelivery.updateMany({ where: { id: delivery.id, status: "pending", ...unheld }, data: { nextAttemptAt: now } });
+      if (due.count === 0) throw new AppError("delivery_in_flight", "An attempt of this delivery is in flight: its outcome will show in the delivery log");
+    }
     await recordActivity(tx, ctx.actor, {
       companyId: delivery.companyId, action: "webhook.redelivered", entityType: "webhook", entityId: delivery.subscriptionId, details: { deliveryId: delivery.id },
     });

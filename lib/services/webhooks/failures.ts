@@ -4,6 +4,7 @@
 import type { WebhookDelivery, WebhookSubscription } from "@/lib/generated/prisma/client";
 import type { Db } from "@/lib/db/client";
 import { recordActivity } from "@/lib/services/activity";
+import { emitEvent } from "@/lib/services/outbox/emit";
 import type { SendResult } from "@/lib/services/webhooks/send";
 
 const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -32,6 +33,11 @@ async function disableIfFailingTooLong(db: Db, sub: WebhookSubscription, now: Da
     await recordActivity(tx, null, {
       companyId: sub.companyId, action: "webhook.disabled", entityType: "webhook", entityId: sub.id,
       details: { url: sub.url, failingSince: since.toISOString() },
+    });
+    // relayed after this commits, when the subscription is already disabled: it never receives its own
+    await emitEvent(tx, null, {
+      companyId: sub.companyId, type: "webhook.disabled", subject: { type: "webhook", id: sub.id },
+      data: { webhookId: sub.id, url: sub.url, failingSince: since.toISOString(), disabledAt: now.toISOString(), reason: "failing" },
     });
   });
 }
