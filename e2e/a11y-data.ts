@@ -159,6 +159,8 @@ export async function companyPages(api: APIRequestContext, company: Company): Pr
     ["members", `${p}/settings/members`],
     ["mcp", `${p}/settings/mcp`],
     ["portability", `${p}/settings/portability`],
+    ["webhooks", `${p}/settings/webhooks`],
+    ["notifications", `${p}/settings/notifications`],
   ];
   return pages.filter((x): x is [string, string] => !!x);
 }

@@ -4,6 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createCompany } from "./api";
+import { seriousAxeViolations } from "./axe";
 
 test("notifications: preferences, digest choice and a test email", async ({ page }, testInfo) => {
   const messages: ParsedMail[] = [];
@@ -50,7 +51,28 @@ test("notifications: preferences, digest choice and a test email", async ({ page
       await page.reload();
       await expect(form.getByRole("button", { name: "Save preferences" })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect.soft(await seriousAxeViolations(page)).toEqual([]);
       await snap(page, testInfo, "03-notifications-phone-dark");
+    });
+
+    await test.step("the unsubscribe link of the email: a page with a button, both themes at 390 px", async () => {
+      const link = /<(https?:[^>]+)>/.exec(messages[0].headerLines.find((h) => h.key === "list-unsubscribe")?.line ?? "")?.[1];
+      expect(link).toBeTruthy();
+      const path = new URL(link!).pathname + new URL(link!).search;
+      for (const theme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.goto(path);
+        await expect(page.getByRole("heading", { name: "Stop notification emails?" })).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        expect.soft(await seriousAxeViolations(page), theme).toEqual([]);
+        await snap(page, testInfo, `04-unsubscribe-${theme}`);
+      }
+      await page.getByRole("button", { name: "Unsubscribe" }).focus();
+      await snap(page, testInfo, "05-unsubscribe-focus");
+      await page.getByRole("button", { name: "Unsubscribe" }).click();
+      await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+      await page.goto("/MAIL/settings/notifications");
+      await expect(page.getByRole("checkbox", { name: "Email me notifications" })).not.toBeChecked();
     });
   } finally {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));

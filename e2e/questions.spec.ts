@@ -4,6 +4,7 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany, post } from "./api";
+import { seriousAxeViolations } from "./axe";
 
 async function agentApi(board: APIRequestContext, agentId: string): Promise<APIRequestContext> {
   const { token } = await post<{ token: string }>(board, `/api/agents/${agentId}/keys`, { name: "e2e" });
@@ -68,21 +69,33 @@ test("a question is answered in place on its issue page, also at phone width", a
   const agent = await createAgent(board, company.id, { name: "Rory", role: "engineer", adapterConfig: { command: "true" } });
   const issue = await post<{ id: string; identifier: string }>(board, `/api/companies/${company.id}/issues`, { title: "Launch date" });
   const rory = await agentApi(board, agent.id);
-  for (let i = 1; i <= 3; i++) {
+  for (let i = 1; i <= 10; i++) {
     await post(rory, `/api/issues/${issue.id}/questions`, {
       prompt: `Question ${i}: ${"a long prompt that wraps on a phone ".repeat(i * 2)}`,
-      options: Array.from({ length: 10 }, (_, n) => ({ id: `o${n}`, label: `Option ${n + 1}` })),
+      options: Array.from({ length: 10 }, (_, n) => ({ id: `o${n}`, label: `Option ${n + 1}${n === 9 ? " with a label long enough to wrap inside its button on a phone" : ""}` })),
       expiresAt: new Date(Date.now() + 86_400_000).toISOString(), defaultOptionId: "o0",
     });
   }
   await page.setViewportSize({ width: 390, height: 844 });
+  for (const [name, url] of [["issue", `/ASKP/issues/${issue.identifier}`], ["inbox", "/ASKP/inbox"]]) {
+    for (const theme of ["light", "dark"] as const) {
+      await test.step(`10 questions of 10 options on the ${name} page at 390 px (${theme})`, async () => {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.goto(url);
+        await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+        await expect(page.getByTestId("question-card")).toHaveCount(10);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        expect.soft(await seriousAxeViolations(page, "[data-testid=question-cards]")).toEqual([]);
+        await snap(page, testInfo, `questions-${name}-390-${theme}`);
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
   await page.goto(`/ASKP/issues/${issue.identifier}`);
-  await expect(page.getByTestId("question-card")).toHaveCount(3);
-  await snap(page, testInfo, "questions-issue-390");
   const first = page.getByTestId("question-card").first();
   await first.getByRole("button", { name: "Decline" }).click();
-  await expect(page.getByTestId("question-card")).toHaveCount(2);
+  await expect(page.getByTestId("question-card")).toHaveCount(9);
   await page.getByTestId("question-card").first().getByRole("button", { name: "Option 3", exact: true }).click();
-  await expect(page.getByTestId("question-card")).toHaveCount(1);
+  await expect(page.getByTestId("question-card")).toHaveCount(8);
   await rory.dispose();
 });

@@ -6,6 +6,8 @@ import { request as playwrightRequest } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany, post } from "./api";
+import { seriousAxeViolations } from "./axe";
+import { withE2eDatabase } from "./db";
 
 interface Received { headers: Record<string, string>; body: string }
 
@@ -71,6 +73,37 @@ test("a receiver subscribed in the browser gets the approval of a hire, and the 
       await snap(page, testInfo, "02-delivered");
       const types = rx.received.map((r) => (new Webhook(secret).verify(r.body, r.headers) as { type: string }).type);
       expect(types).toEqual(["webhook.test", "approval.created", "approval.decided"]);
+    });
+
+    await test.step("30 webhooks of every event type and a log of 200 deliveries: both themes, 390 px, axe", async () => {
+      await page.goto("/HOOK/settings/webhooks");
+      const everyType = await page.locator("form fieldset input[type=checkbox]").evaluateAll((boxes) => boxes.map((b) => b.closest("label")?.textContent?.trim() ?? ""));
+      expect(everyType.length).toBeGreaterThan(5);
+      const ids: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const url = `${rx.url}/${"a-very-long-path-segment-that-never-breaks-".repeat(3)}${i}?token=${"x".repeat(60)}`;
+        ids.push((await post<{ id: string }>(board, `/api/companies/${company.id}/webhooks`, { url, eventTypes: everyType })).id);
+      }
+      await withE2eDatabase((db) => db.query(
+        `INSERT INTO "WebhookDelivery" (id, "companyId", "subscriptionId", "eventId", "eventType", payload, status, attempts, "lastStatusCode", "lastError", "deliveredAt", "durationMs")
+         SELECT gen_random_uuid(), $1, $2, gen_random_uuid(), 'issue.updated', '{}'::jsonb, CASE WHEN n % 3 = 0 THEN 'failed' ELSE 'delivered' END::"WebhookDeliveryStatus", 1 + n % 7,
+                CASE WHEN n % 3 = 0 THEN 502 ELSE 200 END, CASE WHEN n % 3 = 0 THEN 'the receiver answered 502 Bad Gateway with a long body that goes on and on' END, now(), 40 + n
+         FROM generate_series(1, 200) n`, [company.id, ids[0]]));
+      for (const theme of ["light", "dark"] as const) {
+        for (const width of [1280, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.emulateMedia({ colorScheme: theme });
+          await page.goto("/HOOK/settings/webhooks");
+          await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+          await expect(page.getByTestId("webhook")).toHaveCount(31);
+          await expect(page.getByTestId("webhook-delivery").first()).toBeVisible();
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${theme} at ${width}`).toBeLessThanOrEqual(width);
+          expect.soft(await seriousAxeViolations(page), `${theme} at ${width}`).toEqual([]);
+          await snap(page, testInfo, `03-many-${theme}-${width}`);
+        }
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.emulateMedia({ colorScheme: "light" });
     });
 
     await ceoApi.dispose();

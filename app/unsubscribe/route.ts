@@ -9,8 +9,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 function page(status: number, title: string, body: string): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
-    + `<title>${title}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color-scheme:light dark}`
-    + `button{font:inherit;padding:.5rem 1rem;border-radius:.375rem;border:1px solid #4f46e5;background:#4f46e5;color:#fff;cursor:pointer}</style></head>`
+    + `<title>${title}</title><style>:root{color-scheme:light dark}body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}`
+    + `button{font:inherit;padding:.5rem 1rem;border-radius:.375rem;border:1px solid #4f46e5;background:#4f46e5;color:#fff;cursor:pointer}button:hover{background:#4338ca}button:focus-visible{outline:2px solid #6366f1;outline-offset:2px}p{line-height:1.5;overflow-wrap:anywhere}</style></head>`
     + `<body><h1>${title}</h1>${body}</body></html>`;
   return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } });
 }

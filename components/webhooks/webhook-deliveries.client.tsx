@@ -22,7 +22,7 @@ export function WebhookDeliveries({ companyId, webhookId }: { companyId: string;
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
   if (isPending) return <p className="px-4 py-3 text-sm text-slate-500">Loading deliveries…</p>;
-  if (!deliveries || deliveries.length === 0) return <p className="px-4 py-3 text-sm text-slate-500">No deliveries yet. Send a test to see one.</p>;
+  if (!deliveries || deliveries.length === 0) return <p className="px-4 py-3 text-sm text-slate-500">No deliveries yet: each event sent to this webhook appears here with its status. Send a test to see one.</p>;
   return (
     <Table aria-label="Delivery log">
       <THead>

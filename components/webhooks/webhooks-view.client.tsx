@@ -51,21 +51,22 @@ export function WebhooksView({ companyId, eventTypes, initialWebhooks }: {
       )}
       {act.error && <Alert tone="error">{act.error.message}</Alert>}
       {webhooks.length === 0 ? (
-        <EmptyState title="No webhooks yet">Other systems can react to approvals, issues, runs and budgets as they happen.</EmptyState>
+        <EmptyState title="No webhooks yet">Each webhook you add appears here with its delivery log; other systems can then react to approvals, issues, runs and budgets as they happen.</EmptyState>
       ) : webhooks.map((hook) => (
         <Card key={hook.id} data-testid="webhook" data-url={hook.url}>
           <CardHeader
+            className="flex-wrap"
             title={<span className="break-all font-mono text-sm">{hook.url}</span>}
             description={<>
               <Badge tone={hook.enabled ? "green" : "gray"}>{hook.enabled ? "enabled" : hook.disabledAt ? "disabled after failures" : "paused"}</Badge>{" "}
               <Badge tone="indigo">{hook.format}</Badge>{" "}
-              <span className="text-xs">{hook.eventTypes.join(", ")}</span>
+              <span className="break-words text-xs">{hook.eventTypes.join(", ")}</span>
             </>}
             actions={<div className="flex flex-wrap gap-1">
               <Button size="sm" onClick={() => act.mutate({ hook, action: "test" })} disabled={!hook.enabled}>Send test</Button>
               <Button size="sm" variant="ghost" onClick={() => act.mutate({ hook, action: "rotate" })}>Rotate secret</Button>
               <Button size="sm" variant="ghost" onClick={() => act.mutate({ hook, action: "toggle" })}>{hook.enabled ? "Pause" : "Enable"}</Button>
-              <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(hook)}>Delete</Button>
+              <Button size="sm" variant="danger" onClick={() => setDeleting(hook)}>Delete</Button>
             </div>}
           />
           {hook.failingSince && hook.enabled && (
