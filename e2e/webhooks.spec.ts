@@ -30,14 +30,14 @@ test("a receiver subscribed in the browser gets the approval of a hire, and the 
   try {
     await signIn(page, ADMIN);
     const board = await boardApi(page);
-    const company = await createCompany(board, "Hooked Co", { issuePrefix: "HOOK" });
+    const company = await createCompany(board, "Hooked Co", { issuePrefix: "WHOOK" });
     const ceo = await createAgent(board, company.id, { name: "Cleo", role: "ceo" });
     const { token } = await post<{ token: string }>(board, `/api/agents/${ceo.id}/keys`, { name: "e2e" });
     const ceoApi = await playwrightRequest.newContext({ baseURL: process.env.CHARTER_E2E_BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
 
     let secret = "";
     await test.step("the board subscribes the receiver and keeps the secret shown once", async () => {
-      await page.goto("/HOOK/settings/webhooks");
+      await page.goto("/WHOOK/settings/webhooks");
       await expect(page.getByText("No webhooks yet")).toBeVisible();
       await page.getByLabel("URL").fill(rx.url);
       await page.getByLabel("approval.created").check();
@@ -57,7 +57,7 @@ test("a receiver subscribed in the browser gets the approval of a hire, and the 
     const hire = await post<{ approval: { id: string } }>(ceoApi, `/api/companies/${company.id}/agent-hires`, { name: "Devon", role: "engineer" });
 
     await test.step("the board approves the hire", async () => {
-      await page.goto(`/HOOK/approvals/${hire.approval.id}`);
+      await page.goto(`/WHOOK/approvals/${hire.approval.id}`);
       await page.getByRole("button", { name: "Approve" }).click();
       const dialog = page.getByRole("dialog", { name: "Approve Devon" });
       await dialog.getByLabel("Command", { exact: true }).fill("echo hi");
@@ -66,7 +66,7 @@ test("a receiver subscribed in the browser gets the approval of a hire, and the 
     });
 
     await test.step("the log shows both events delivered; the receiver verifies them", async () => {
-      await page.goto("/HOOK/settings/webhooks");
+      await page.goto("/WHOOK/settings/webhooks");
       const decided = page.getByTestId("webhook-delivery").and(page.locator("[data-event-type='approval.decided']"));
       await expect(decided).toHaveAttribute("data-status", "delivered", { timeout: 30_000 });
       await expect(page.getByTestId("webhook-delivery").and(page.locator("[data-event-type='approval.created']"))).toHaveAttribute("data-status", "delivered");
@@ -76,7 +76,7 @@ test("a receiver subscribed in the browser gets the approval of a hire, and the 
     });
 
     await test.step("30 webhooks of every event type and a log of 200 deliveries: both themes, 390 px, axe", async () => {
-      await page.goto("/HOOK/settings/webhooks");
+      await page.goto("/WHOOK/settings/webhooks");
       const everyType = await page.locator("form fieldset input[type=checkbox]").evaluateAll((boxes) => boxes.map((b) => b.closest("label")?.textContent?.trim() ?? ""));
       expect(everyType.length).toBeGreaterThan(5);
       const ids: string[] = [];
@@ -93,7 +93,7 @@ test("a receiver subscribed in the browser gets the approval of a hire, and the 
         for (const width of [1280, 390]) {
           await page.setViewportSize({ width, height: 900 });
           await page.emulateMedia({ colorScheme: theme });
-          await page.goto("/HOOK/settings/webhooks");
+          await page.goto("/WHOOK/settings/webhooks");
           await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
           await expect(page.getByTestId("webhook")).toHaveCount(31);
           await expect(page.getByTestId("webhook-delivery").first()).toBeVisible();
