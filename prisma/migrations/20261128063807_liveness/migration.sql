@@ -23,6 +23,12 @@ ADD COLUMN     "waitLimitSec" INTEGER NOT NULL DEFAULT 86400,
 ADD COLUMN     "wakeCapPerHour" INTEGER NOT NULL DEFAULT 12;
 
 -- AlterTable
+ALTER TABLE "Issue" ADD COLUMN     "livenessResetAt" TIMESTAMPTZ(3);
+
+-- AlterTable
+ALTER TABLE "WakeRequest" ADD COLUMN     "notBefore" TIMESTAMPTZ(3);
+
+-- AlterTable
 ALTER TABLE "HeartbeatRun" ADD COLUMN     "lastActivityAt" TIMESTAMPTZ(3);
 
 -- CreateTable
