@@ -1,89 +1,97 @@
-// Webhooks benchmark (`node bench/webhooks.mjs`): events delivered per second to a local receiver
-// with 10 subscriptions (each event to all 10, signed, through the outbox relay and the pg-boss drain
-// jobs of a real `npm run worker` process), and the p99 of the producing transaction (a change that
-// writes its event with emitEvent) while nothing is subscribed and while those 10 are being delivered.
-// BENCH_WEBHOOK_EVENTS sets the number of events (default 300, so 3,000 deliveries).
-import { spawn } from "node:child_process";
-import fs from "node:fs";
+// Webhooks benchmark (`npm run bench:webhooks`, after `npm run build`): Charter started as `npm start`
+// starts it (the app and its worker), 10 subscriptions of one local receiver made through the API, then
+//   1. throughput: BENCH_WEBHOOK_EVENTS issues created through the API, each an `issue.created` event
+//      delivered to all 10 subscriptions (outbox relay, pg-boss drain jobs, signed POSTs): deliveries/s
+//      from the first call to the last delivery;
+//   2. the API call's latency: POST /api/companies/:id/issues at a fixed rate (BENCH_WEBHOOK_RATE/s), in
+//      alternating rounds with the 10 subscriptions disabled and enabled (see alternate() in lib.mjs for
+//      why rounds alternate on a shared host). An enabled round's deliveries run while it is measured;
+//      the next disabled round starts only once they have all arrived, so it measures none.
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { tsImport } from "tsx/esm/api";
-import { startEmbeddedPostgres } from "../lib/db/embedded-postgres.mjs";
-import { prepareDatabase } from "../scripts/prepare-db.mjs";
-import { machine, percentile, root, saveResult, sleep, withPg } from "./lib.mjs";
+import autocannon from "autocannon";
+import { machine, percentile, saveResult, sleep, startCharter } from "./lib.mjs";
 
-const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 300);
-/** how long to wait for the deliveries before the figures are taken as they stand */
-const WAIT_MS = Number(process.env.BENCH_WEBHOOK_WAIT_MS ?? 600_000);
+const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 500);
+const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 10);
+const ROUND_SECONDS = Number(process.env.BENCH_WEBHOOK_ROUND_SECONDS ?? 15);
+const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 4);
 const SUBSCRIPTIONS = 10;
-const PRODUCER_CALLS = Number(process.env.BENCH_WEBHOOK_CALLS ?? 300);
+const WAIT_MS = 600_000;
 const loadBefore = machine();
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "charter-bench-webhooks-"));
-fs.chmodSync(dataDir, 0o755);
-const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), log: () => {} });
-await prepareDatabase(pg.url);
-Object.assign(process.env, { DATABASE_URL: pg.url, SESSION_SECRET: "bench-session-secret-bench-session-secret", LOG_LEVEL: "warn", CHARTER_WEBHOOK_ALLOW_PRIVATE: "1" });
-
-const load = (p) => tsImport(p, import.meta.url);
-const { db, disconnectDb } = await load("../lib/db/client.ts");
-const { emitEvent } = await load("../lib/services/outbox/emit.ts");
-const { sealSecret, newStandardWebhookSecret } = await load("../lib/services/routines/secret-box.ts");
+process.env.CHARTER_WEBHOOK_ALLOW_PRIVATE = "1";
+const c = await startCharter();
 
 let received = 0;
 const receiver = http.createServer((req, res) => { req.resume(); req.on("end", () => { received++; res.end("ok"); }); });
 await new Promise((r) => receiver.listen(0, "127.0.0.1", r));
 const url = `http://127.0.0.1:${receiver.address().port}/hook`;
 
-const companyId = await withPg(pg.url, async (c) =>
-  (await c.query(`INSERT INTO "Company" (id, name, "issuePrefix", "updatedAt") VALUES (gen_random_uuid(), 'Bench Hooks', 'HOOK', now()) RETURNING id`)).rows[0].id);
+const company = await c.api("POST", "/api/companies", { name: "Bench Hooks", issuePrefix: "HOOK" });
+const subs = [];
+for (let i = 0; i < SUBSCRIPTIONS; i++) subs.push(await c.api("POST", `/api/companies/${company.id}/webhooks`, { url, eventTypes: ["issue.created"] }));
+const setEnabled = (enabled) => Promise.all(subs.map((s) => c.api("PATCH", `/api/webhooks/${s.id}`, { enabled })));
 
-const data = (i) => ({ issueId: "00000000-0000-4000-8000-000000000000", identifier: `HOOK-${i}`, title: `Event ${i}`, status: "todo", priority: "medium", assigneeAgentId: null, parentId: null });
-const produce = (i) => db().$transaction((tx) => emitEvent(tx, null, { companyId, type: "issue.created", subject: { type: "issue", id: data(i).issueId }, data: data(i) }));
-
-/** p50/p99 of PRODUCER_CALLS producing transactions, while the worker relays and delivers. */
-async function producerLatency() {
-  const times = [];
-  for (let i = 0; i < PRODUCER_CALLS; i++) {
-    const t = performance.now();
-    await produce(i);
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: +percentile(times, 50).toFixed(2), p99: +percentile(times, 99).toFixed(2) };
+async function until(count) {
+  const deadline = Date.now() + WAIT_MS;
+  while (received < count && Date.now() < deadline) await sleep(50);
+  return received >= count;
 }
 
-const worker = spawn(process.execPath, [path.join(root, "scripts/worker.mjs")], { cwd: root, env: process.env, stdio: ["ignore", "inherit", "inherit"] });
-await sleep(5_000);
-await produce(-1);
-const without = await producerLatency();
-await sleep(3_000);
+const createIssue = { method: "POST", path: `/api/companies/${company.id}/issues`, body: JSON.stringify({ title: "Bench webhook event" }) };
+const headers = { authorization: `Bearer ${c.boardToken}`, "content-type": "application/json" };
 
-await db().webhookSubscription.createMany({
-  data: Array.from({ length: SUBSCRIPTIONS }, () => ({ companyId, url, eventTypes: ["issue.created"], secretEncrypted: sealSecret(newStandardWebhookSecret()) })),
-});
+/** Creates `n` issues through the API with 10 calls in flight. */
+async function produce(n) {
+  let next = 0;
+  await Promise.all(Array.from({ length: 10 }, async () => {
+    while (next++ < n) {
+      const res = await fetch(c.base + createIssue.path, { method: "POST", headers, body: createIssue.body });
+      if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
+    }
+  }));
+}
+
+// 1. throughput
+await produce(20); // warm the route and the drains
+await until(20 * SUBSCRIPTIONS);
 received = 0;
 const started = performance.now();
-for (let i = 0; i < EVENTS; i++) await produce(i);
-const expected = EVENTS * SUBSCRIPTIONS;
-const withSubs = await producerLatency(); // measured while the deliveries above run
-const deadline = Date.now() + WAIT_MS;
-while (received < expected + PRODUCER_CALLS * SUBSCRIPTIONS && Date.now() < deadline) await sleep(100);
+await produce(EVENTS);
+const complete = await until(EVENTS * SUBSCRIPTIONS);
 const seconds = (performance.now() - started) / 1000;
-const total = received;
-const target = expected + PRODUCER_CALLS * SUBSCRIPTIONS;
+const throughput = { events: EVENTS, deliveries: received, complete, seconds: +seconds.toFixed(1), deliveriesPerSecond: Math.round(received / seconds), eventsPerSecond: +(received / SUBSCRIPTIONS / seconds).toFixed(1) };
+
+// 2. the producing call's latency, subscriptions off and on
+function round() {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: c.base + createIssue.path, method: "POST", headers, body: createIssue.body, connections: 4, overallRate: RATE, duration: ROUND_SECONDS }, (err, r) =>
+      err ? reject(err) : resolve({ requests: r.requests.total, p50ms: r.latency.p50, p99ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors }));
+  });
+}
+const sides = { off: [], on: [] };
+for (let i = 0; i < ROUNDS; i++) {
+  await setEnabled(false);
+  sides.off.push(await round());
+  await setEnabled(true);
+  received = 0;
+  const r = await round();
+  r.deliveredAll = await until(r.requests * SUBSCRIPTIONS);
+  sides.on.push(r);
+}
+const summary = (rs) => {
+  const p99s = rs.map((r) => r.p99ms).sort((a, b) => a - b);
+  return {
+    requests: rs.reduce((s, r) => s + r.requests, 0), non2xx: rs.reduce((s, r) => s + r.non2xx + r.errors, 0),
+    p50ms: Math.round(rs.reduce((s, r) => s + r.p50ms, 0) / rs.length), p99msMedian: percentile(p99s, 50), p99msWorst: p99s.at(-1), rounds: rs,
+  };
+};
 
 const result = {
-  date: new Date().toISOString(), events: EVENTS + PRODUCER_CALLS, subscriptions: SUBSCRIPTIONS, deliveries: total, complete: total >= target,
-  deliveriesPerSecond: Math.round(total / seconds), eventsPerSecond: +((total / SUBSCRIPTIONS) / seconds).toFixed(1),
-  producerWithout: without, producerWith: withSubs, loadBefore, loadAfter: machine(),
+  date: new Date().toISOString(), subscriptions: SUBSCRIPTIONS, throughput, ratePerSecond: RATE, roundSeconds: ROUND_SECONDS,
+  apiWithout: summary(sides.off), apiWith: summary(sides.on), loadBefore, loadAfter: machine(),
 };
 console.log(JSON.stringify(result, null, 2));
 saveResult("webhooks", result);
-worker.kill("SIGTERM");
-await new Promise((r) => worker.on("exit", r));
-await disconnectDb();
 receiver.close();
-await pg.stop();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await c.stop();

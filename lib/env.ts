@@ -63,6 +63,8 @@ export const envSchema = z.object({
   CHARTER_RUN_LOG_MAX_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(256 * 1024),
   /** logs of runs finished longer ago than this are cleared */
   CHARTER_RUN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** dispatched events, finished webhook deliveries and sent emails older than this are deleted */
+  CHARTER_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** loop breaker: an agent started this many runs within the window without progress is paused */
   CHARTER_LOOP_MAX_RUNS: z.coerce.number().int().min(2).max(10_000).default(10),
   CHARTER_LOOP_WINDOW_MIN: z.coerce.number().int().min(1).max(1440).default(10),

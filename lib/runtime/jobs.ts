@@ -13,6 +13,7 @@ import { log } from "@/lib/log";
 import type { Tx } from "@/lib/services/context";
 
 type Handler = (data: unknown, job: { id: string; name: string }) => Promise<void>;
+interface Registered { handler: Handler; concurrency?: number }
 
 export interface EnqueueOptions {
   /** Jobs with the same name and key coalesce (one waiting, one running); default: the data's JSON. */
@@ -28,7 +29,7 @@ const MAINTENANCE_SECONDS = 10;
 const POLL_SECONDS = 2;
 const RETRY = { retryLimit: 5, retryDelay: 5, retryBackoff: true } as const;
 
-const handlers = new Map<string, Handler>();
+const handlers = new Map<string, Registered>();
 const g = globalThis as unknown as { __charterJobs?: { url: string; producer?: Promise<PgBoss>; worker?: PgBoss; loops: string[]; queues: Set<string> } };
 
 function state() {
@@ -61,9 +62,14 @@ async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
   s.queues.add(name);
 }
 
-/** Registers the handler of a job name; call at module top level, before the worker starts. */
-export function registerJob<T>(name: string, handler: (data: T, job: { id: string; name: string }) => Promise<void>): void {
-  handlers.set(name, handler as Handler);
+/**
+ * Registers the handler of a job name; call at module top level, before the worker starts. `concurrency`:
+ * how many of its jobs one process runs at once (default: startJobs's), more for jobs that mostly wait.
+ */
+export function registerJob<T>(
+  name: string, handler: (data: T, job: { id: string; name: string }) => Promise<void>, opts: { concurrency?: number } = {},
+): void {
+  handlers.set(name, { handler: handler as Handler, concurrency: opts.concurrency });
 }
 
 /** Queues a job in `tx`: it exists only if the transaction commits. Returns null when it coalesced. */
@@ -80,13 +86,14 @@ export async function enqueue(tx: Tx, name: string, data: object, opts: EnqueueO
 export async function startJobs(concurrency = 2): Promise<void> {
   const s = state();
   if (s.worker) return;
-  const boss = new PgBoss({ ...bossOptions(s.url), max: concurrency + 2, supervise: true, maintenanceIntervalSeconds: MAINTENANCE_SECONDS });
+  const loops = Math.max(concurrency, ...[...handlers.values()].map((h) => h.concurrency ?? 0));
+  const boss = new PgBoss({ ...bossOptions(s.url), max: loops + 2, supervise: true, maintenanceIntervalSeconds: MAINTENANCE_SECONDS });
   boss.on("error", (e) => log.error("job queue error", { error: String(e) }));
   await boss.start();
   s.worker = boss;
-  for (const [name, handler] of handlers) {
+  for (const [name, { handler, concurrency: own }] of handlers) {
     await ensureQueue(boss, name);
-    for (let i = 0; i < concurrency; i++) {
+    for (let i = 0; i < (own ?? concurrency); i++) {
       // pg-boss waits the polling interval after every fetch; a loop that got a job fetches again at once
       let loop = "";
       loop = await boss.work(name, { batchSize: 1, pollingIntervalSeconds: POLL_SECONDS }, async ([job]) => {

@@ -8,11 +8,14 @@ import { apiBaseUrl } from "@/lib/runtime/execute";
 import { drainSubscription, secondsUntilDue, subscriptionsDue } from "@/lib/services/webhooks/drain";
 import { DRAIN_JOB, kickDrain } from "@/lib/services/webhooks/kick";
 
+// a drain mostly waits on its receiver, so a worker runs several subscriptions' drains at once
+const DRAIN_CONCURRENCY = 6;
+
 registerJob<{ subscriptionId: string }>(DRAIN_JOB, async ({ subscriptionId }) => {
   await drainSubscription(db(), subscriptionId, apiBaseUrl());
   const wait = await secondsUntilDue(db(), subscriptionId);
   if (wait !== null) await db().$transaction((tx) => kickDrain(tx, [subscriptionId], wait));
-});
+}, { concurrency: DRAIN_CONCURRENCY });
 
 /** Kicks a drain for every subscription with a due delivery that no attempt holds. */
 export async function sweepWebhooks(): Promise<void> {

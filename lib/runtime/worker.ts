@@ -23,6 +23,7 @@ import { OutboxRelay } from "@/lib/runtime/outbox-relay";
 import { startJobs, stopJobs } from "@/lib/runtime/jobs";
 import { sweepWebhooks } from "@/lib/runtime/webhook-jobs";
 import { sweepEmail } from "@/lib/services/notifications/sweep";
+import { pruneEvents } from "@/lib/services/outbox/retention";
 
 const TOUCH_MS = 15_000;
 const PRUNE_MS = 3_600_000;
@@ -153,6 +154,7 @@ export class Worker {
         this.lastPrune = Date.now();
         await pruneLogs();
         await pruneIdempotencyKeys();
+        await pruneEvents();
       }
       this.failing = false;
     } catch (e) {

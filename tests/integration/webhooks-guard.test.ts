@@ -8,7 +8,7 @@ import { startReceiver } from "../support/webhook-receiver";
 
 const allowPrivate = (on: boolean) => { process.env.CHARTER_WEBHOOK_ALLOW_PRIVATE = on ? "1" : "0"; resetEnvCache(); };
 afterEach(() => allowPrivate(false));
-const post = (url: string, timeoutMs?: number) => sendWebhook(url, { "webhook-id": "x" }, "{}", timeoutMs);
+const post = (url: string, timeoutMs?: number) => sendWebhook(url, { "webhook-id": "x" }, "{}", { timeoutMs });
 
 describe("webhook targets", () => {
   it("refuses a DNS name that resolves to loopback, and the address itself, without connecting", async () => {

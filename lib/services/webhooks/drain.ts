@@ -6,7 +6,7 @@ import type { WebhookDelivery, WebhookSubscription } from "@/lib/generated/prism
 import type { Db } from "@/lib/db/client";
 import { openSecret } from "@/lib/services/routines/secret-box";
 import { formatBody, subjectLink, type Envelope } from "@/lib/services/webhooks/formats";
-import { sendWebhook, type SendResult } from "@/lib/services/webhooks/send";
+import { sendAgent, sendWebhook, type SendAgent, type SendResult } from "@/lib/services/webhooks/send";
 import { signatureHeaders } from "@/lib/services/webhooks/sign";
 import { recordAttemptFailure } from "@/lib/services/webhooks/failures";
 
@@ -37,26 +37,28 @@ function secretsOf(sub: WebhookSubscription, now: Date): string[] {
   return [current, previous].filter((s): s is string => s !== null);
 }
 
-async function attempt(sub: WebhookSubscription, boardBase: string, delivery: WebhookDelivery): Promise<SendResult> {
-  const now = new Date();
-  const secrets = secretsOf(sub, now);
-  if (secrets.length === 0) {
+/** What one drain needs for every attempt: the secrets opened once, and one connection pool. */
+interface DrainContext { sub: WebhookSubscription; secrets: string[]; boardBase: string; agent: SendAgent }
+
+async function attempt(ctx: DrainContext, delivery: WebhookDelivery): Promise<SendResult> {
+  if (ctx.secrets.length === 0) {
     return { statusCode: null, error: "The signing secret cannot be opened (SESSION_SECRET changed): rotate it", durationMs: 0, retryAfterSec: null };
   }
   const envelope = delivery.payload as unknown as Envelope;
-  const link = subjectLink(boardBase, { type: delivery.subjectType, id: delivery.subjectId });
-  const body = formatBody(sub.format, envelope, link);
-  return sendWebhook(sub.url, signatureHeaders(secrets, delivery.eventId, body, now), body);
+  const link = subjectLink(ctx.boardBase, { type: delivery.subjectType, id: delivery.subjectId });
+  const body = formatBody(ctx.sub.format, envelope, link);
+  return sendWebhook(ctx.sub.url, signatureHeaders(ctx.secrets, delivery.eventId, body, new Date()), body, { agent: ctx.agent });
 }
 
-async function recordSuccess(db: Db, delivery: WebhookDelivery, result: SendResult) {
-  await db.$transaction([
-    db.webhookDelivery.updateMany({
-      where: { id: delivery.id, leaseUntil: delivery.leaseUntil },
-      data: { status: "delivered", deliveredAt: new Date(), lastStatusCode: result.statusCode, lastError: null, durationMs: result.durationMs, leaseUntil: null },
-    }),
-    db.webhookSubscription.updateMany({ where: { id: delivery.subscriptionId, failingSince: { not: null } }, data: { failingSince: null } }),
-  ]);
+async function recordSuccess(db: Db, sub: WebhookSubscription, delivery: WebhookDelivery, result: SendResult) {
+  const delivered = db.webhookDelivery.updateMany({
+    where: { id: delivery.id, leaseUntil: delivery.leaseUntil },
+    data: { status: "delivered", deliveredAt: new Date(), lastStatusCode: result.statusCode, lastError: null, durationMs: result.durationMs, leaseUntil: null },
+  });
+  // the subscription's failing mark is cleared by the first success after a failure, not written by every success
+  if (sub.failingSince === null) return void (await delivered);
+  await db.$transaction([delivered, db.webhookSubscription.updateMany({ where: { id: sub.id, failingSince: { not: null } }, data: { failingSince: null } })]);
+  sub.failingSince = null;
 }
 
 /**
@@ -67,18 +69,23 @@ export async function drainSubscription(db: Db, subscriptionId: string, baseUrl:
   const sub = await db.webhookSubscription.findUnique({ where: { id: subscriptionId } });
   if (!sub?.enabled) return 0;
   const company = await db.company.findUnique({ where: { id: sub.companyId }, select: { issuePrefix: true } });
+  const ctx: DrainContext = { sub, secrets: secretsOf(sub, new Date()), boardBase: `${baseUrl}/${company?.issuePrefix ?? ""}`, agent: sendAgent() };
   let delivered = 0;
   const started = Date.now();
-  for (let i = 0; i < DRAIN_BATCH && Date.now() - started < DRAIN_BUDGET_MS; i++) {
-    const delivery = await claimHead(db, subscriptionId);
-    if (!delivery) break;
-    const result = await attempt(sub, `${baseUrl}/${company?.issuePrefix ?? ""}`, delivery);
-    if (result.error === null) {
-      await recordSuccess(db, delivery, result);
-      delivered++;
-      continue;
+  try {
+    for (let i = 0; i < DRAIN_BATCH && Date.now() - started < DRAIN_BUDGET_MS; i++) {
+      const delivery = await claimHead(db, subscriptionId);
+      if (!delivery) break;
+      const result = await attempt(ctx, delivery);
+      if (result.error === null) {
+        await recordSuccess(db, sub, delivery, result);
+        delivered++;
+        continue;
+      }
+      if (!(await recordAttemptFailure(db, sub, delivery, result))) break;
     }
-    if (!(await recordAttemptFailure(db, sub, delivery, result))) break;
+  } finally {
+    ctx.agent.destroy();
   }
   return delivered;
 }

@@ -1,6 +1,8 @@
 // One HTTP attempt of a delivery: POST to the checked, pinned address, at most a few redirects (each
 // checked again), 10 s for the whole attempt, and no more than 64 KiB of the answer read, so a slow,
-// huge or looping receiver costs one bounded attempt and nothing else.
+// huge or looping receiver costs one bounded attempt and nothing else. A drain sends its batch through
+// one keep-alive pool (sendAgent): a kept connection goes to an address already checked and pinned by
+// this drain, and the pool is destroyed when the drain ends, so DNS is checked again by the next one.
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
@@ -18,6 +20,15 @@ export interface SendResult {
   retryAfterSec: number | null;
 }
 
+/** One drain's connection pools (http and https), kept alive between its attempts. */
+export interface SendAgent { http: http.Agent; https: https.Agent; destroy(): void }
+
+export function sendAgent(): SendAgent {
+  const h = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const s = new https.Agent({ keepAlive: true, maxSockets: 1 });
+  return { http: h, https: s, destroy: () => { h.destroy(); s.destroy(); } };
+}
+
 interface Answer { statusCode: number; location: string | null; retryAfter: string | null }
 
 function pinned(target: ResolvedTarget): LookupFunction {
@@ -27,12 +38,15 @@ function pinned(target: ResolvedTarget): LookupFunction {
   };
 }
 
-function post(target: ResolvedTarget, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<Answer> {
+function post(target: ResolvedTarget, headers: Record<string, string>, body: string, signal: AbortSignal, pool?: SendAgent): Promise<Answer> {
   const { url } = target;
-  const lib = url.protocol === "https:" ? https : http;
+  const secure = url.protocol === "https:";
+  const lib = secure ? https : http;
+  // a kept socket is reused only for the same host and port, which this drain resolved and checked
+  const agent = pool ? (secure ? pool.https : pool.http) : false;
   return new Promise((resolve, reject) => {
     const req = lib.request(url, {
-      method: "POST", agent: false, signal, lookup: pinned(target),
+      method: "POST", agent, signal, lookup: pinned(target),
       headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "Charter-Webhooks/1" },
     }, (res) => {
       let read = 0;
@@ -65,7 +79,10 @@ function describe(err: unknown, signal: AbortSignal): string {
   return err instanceof Error ? err.message.slice(0, 500) : "Request failed";
 }
 
-export async function sendWebhook(url: string, headers: Record<string, string>, body: string, timeoutMs = TIMEOUT_MS): Promise<SendResult> {
+export async function sendWebhook(
+  url: string, headers: Record<string, string>, body: string, opts: { timeoutMs?: number; agent?: SendAgent } = {},
+): Promise<SendResult> {
+  const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
   const started = performance.now();
   const signal = AbortSignal.timeout(timeoutMs);
   const elapsed = () => Math.round(performance.now() - started);
@@ -73,7 +90,7 @@ export async function sendWebhook(url: string, headers: Record<string, string>, 
   try {
     for (let hop = 0; ; hop++) {
       const target = await resolveTarget(next);
-      const answer = await post(target, headers, body, signal);
+      const answer = await post(target, headers, body, signal, opts.agent);
       if (answer.statusCode >= 300 && answer.statusCode < 400 && answer.location) {
         if (hop >= MAX_REDIRECTS) return { statusCode: answer.statusCode, error: `More than ${MAX_REDIRECTS} redirects`, durationMs: elapsed(), retryAfterSec: null };
         next = new URL(answer.location, target.url).toString();
