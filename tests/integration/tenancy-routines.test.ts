@@ -3,8 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { client } from "../support/api";
 import { companySnapshot } from "../support/snapshot";
+import { sendCase } from "../support/tenancy";
 import { createWorld } from "../factories";
-import { cases, type Case } from "./tenancy-cases/routines";
+import { cases } from "./tenancy-cases/routines";
 
 /** A victim company with a routine (schedule and webhook triggers, one run), and an attacker company. */
 async function twoCompanies() {
@@ -26,11 +27,6 @@ const callers = [
   { kind: "agent of another company", token: (w: World) => w.attacker.tokens.ceo },
 ] as const;
 
-const send = (token: string, tc: Case, w: World) => {
-  const api = client(token);
-  const url = tc.path(w);
-  return tc.method === "GET" ? api.get(url) : tc.method === "DELETE" ? api.delete(url) : tc.method === "POST" ? api.post(url, tc.body?.(w)) : api.patch(url, tc.body?.(w));
-};
 
 describe("tenancy of routines: another company's caller gets 404 and changes nothing", () => {
   for (const caller of callers) {
@@ -38,7 +34,7 @@ describe("tenancy of routines: another company's caller gets 404 and changes not
       it(`${tc.name} as ${caller.kind}`, async () => {
         const w = await twoCompanies();
         const before = await companySnapshot(w.victim.company.id);
-        const res = await send(caller.token(w), tc, w);
+        const res = await sendCase(caller.token(w), tc, w);
         expect(res.status).toBe(404);
         expect(res.body).toMatchObject({ code: "not_found", requestId: res.headers.get("x-request-id") });
         expect(await companySnapshot(w.victim.company.id)).toEqual(before);
@@ -50,7 +46,7 @@ describe("tenancy of routines: another company's caller gets 404 and changes not
     const w = await twoCompanies();
     // deletions last: the routine must still be there for the others
     const ordered = [...cases.filter((tc) => tc.method !== "DELETE"), ...cases.filter((tc) => tc.method === "DELETE").reverse()];
-    for (const tc of ordered) expect((await send(w.victim.tokens.owner, tc, w)).status, tc.name).toBeLessThan(300);
+    for (const tc of ordered) expect((await sendCase(w.victim.tokens.owner, tc, w)).status, tc.name).toBeLessThan(300);
   });
 
   it("another company's agent, project, goal or parent issue in a body is refused; lists show only the own company", async () => {

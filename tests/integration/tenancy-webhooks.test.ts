@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { client } from "../support/api";
+import { companySnapshot } from "../support/snapshot";
+import { sendCase } from "../support/tenancy";
 import { createWorld } from "../factories";
-import { cases, type Case } from "./tenancy-cases/webhooks";
+import { cases } from "./tenancy-cases/webhooks";
 
 beforeAll(() => { process.env.CHARTER_WEBHOOK_ALLOW_PRIVATE = "1"; resetEnvCache(); });
 afterAll(() => { process.env.CHARTER_WEBHOOK_ALLOW_PRIVATE = "0"; resetEnvCache(); });
@@ -23,9 +25,9 @@ async function twoCompanies() {
 export type World = Awaited<ReturnType<typeof twoCompanies>>;
 
 const snapshot = async (companyId: string) => ({
+  ...(await companySnapshot(companyId)),
   subscriptions: await db().webhookSubscription.findMany({ where: { companyId }, orderBy: { id: "asc" } }),
   deliveries: await db().webhookDelivery.findMany({ where: { companyId }, orderBy: { id: "asc" } }),
-  activity: await db().activityLog.count({ where: { companyId } }),
 });
 
 const callers = [
@@ -33,11 +35,6 @@ const callers = [
   { kind: "agent of another company", token: (w: World) => w.attacker.tokens.ceo },
 ] as const;
 
-const send = (token: string, tc: Case, w: World) => {
-  const api = client(token);
-  const url = tc.path(w);
-  return tc.method === "GET" ? api.get(url) : tc.method === "DELETE" ? api.delete(url) : tc.method === "POST" ? api.post(url, tc.body?.(w)) : api.patch(url, tc.body?.(w));
-};
 
 describe("tenancy of webhooks: another company's caller gets 404 and changes nothing", () => {
   for (const caller of callers) {
@@ -45,9 +42,9 @@ describe("tenancy of webhooks: another company's caller gets 404 and changes not
       it(`${tc.name} as ${caller.kind}`, async () => {
         const w = await twoCompanies();
         const before = await snapshot(w.victim.company.id);
-        const res = await send(caller.token(w), tc, w);
+        const res = await sendCase(caller.token(w), tc, w);
         expect(res.status).toBe(404);
-        expect(res.body).toMatchObject({ code: "not_found" });
+        expect(res.body).toMatchObject({ code: "not_found", requestId: res.headers.get("x-request-id") });
         expect(await snapshot(w.victim.company.id)).toEqual(before);
       });
     }
@@ -56,7 +53,7 @@ describe("tenancy of webhooks: another company's caller gets 404 and changes not
   it("the same requests by the victim's own owner are not 404, so the 404s above are about tenancy", async () => {
     const w = await twoCompanies();
     for (const tc of cases.filter((c) => c.method !== "DELETE")) {
-      expect((await send(w.victim.tokens.owner, tc, w)).status, tc.name).not.toBe(404);
+      expect((await sendCase(w.victim.tokens.owner, tc, w)).status, tc.name).not.toBe(404);
     }
   });
 });

@@ -1,13 +1,9 @@
 // The tenancy rows of tenancy-routines.test.ts: each endpoint another company's caller must get 404 from,
 // with nothing changed. Kept apart from the test so that tenancy-coverage.test.ts can read them.
+import type { TenancyCase } from "../../support/tenancy";
 import type { World } from "../tenancy-routines.test";
 
-export interface Case {
-  name: string;
-  method: "GET" | "POST" | "PATCH" | "DELETE";
-  path: (w: World) => string;
-  body?: (w: World) => unknown;
-}
+export type Case = TenancyCase<World>;
 
 export const r = (w: World) => `/api/routines/${w.refs.routineId}`;
 

@@ -1,13 +1,9 @@
 // The tenancy rows of tenancy-webhooks.test.ts: each endpoint another company's caller must get 404 from, with
 // nothing changed. Kept apart from the test so that tenancy-coverage.test.ts can read them.
+import type { TenancyCase } from "../../support/tenancy";
 import type { World } from "../tenancy-webhooks.test";
 
-export interface Case {
-  name: string;
-  method: "GET" | "POST" | "PATCH" | "DELETE";
-  path: (w: World) => string;
-  body?: (w: World) => unknown;
-}
+export type Case = TenancyCase<World>;
 
 export const cases: Case[] = [
   { name: "GET company webhooks", method: "GET", path: (w) => `/api/companies/${w.victim.company.id}/webhooks` },
