@@ -47,7 +47,7 @@ export async function signIn(page: Page, account = ADMIN, landing = /\/companies
  * A full-page screenshot in the test's output folder (test-results/, never the repo), taken when
  * CHARTER_E2E_SCREENSHOTS=1: for looking at every page with empty, normal and large data.
  */
-export async function snap(page: Page, testInfo: TestInfo, name: string) {
+export async function snap(page: Page, testInfo: TestInfo, name: string, opts: { fullPage?: boolean } = {}) {
   if (process.env.CHARTER_E2E_SCREENSHOTS !== "1") return;
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: opts.fullPage ?? true });
 }

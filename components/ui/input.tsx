@@ -21,7 +21,7 @@ export function Select({ className, ...rest }: SelectHTMLAttributes<HTMLSelectEl
 export function Checkbox({ label, hint, className, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode }) {
   return (
     <label className={cn("flex cursor-pointer items-start gap-3", className)}>
-      <input type="checkbox" className="mt-0.5 size-4 rounded border-slate-300 accent-indigo-600" {...rest} />
+      <input type="checkbox" className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-indigo-600" {...rest} />
       <span className="text-sm">
         <span className="font-medium text-slate-800">{label}</span>
         {hint && <span className="mt-0.5 block text-slate-500">{hint}</span>}
