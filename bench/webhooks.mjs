@@ -7,20 +7,34 @@
 //      alternating rounds with the 10 subscriptions disabled and enabled (see alternate() in lib.mjs for
 //      why rounds alternate on a shared host). An enabled round's deliveries run while it is measured;
 //      the next disabled round starts only once they have all arrived, so it measures none.
+// BENCH_WEBHOOK_WORKER=separate runs the deliveries as operations.md's scale-out does: the server with
+// CHARTER_WORKER=off and `npm run worker` beside it (at nice 10, so the API is served first); the
+// default is `npm start`'s single process, where the worker shares the server's event loop.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import http from "node:http";
+import path from "node:path";
 import autocannon from "autocannon";
-import { machine, percentile, saveResult, sleep, startCharter } from "./lib.mjs";
+import { machine, percentile, root, saveResult, sleep, startCharter } from "./lib.mjs";
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 500);
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 10);
 const ROUND_SECONDS = Number(process.env.BENCH_WEBHOOK_ROUND_SECONDS ?? 15);
 const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 4);
+const SEPARATE = process.env.BENCH_WEBHOOK_WORKER === "separate";
 const SUBSCRIPTIONS = 10;
 const WAIT_MS = 600_000;
 const loadBefore = machine();
 
 process.env.CHARTER_WEBHOOK_ALLOW_PRIVATE = "1";
+process.env.SESSION_SECRET = randomBytes(32).toString("hex"); // the worker opens the secrets the server sealed
+if (SEPARATE) process.env.CHARTER_WORKER = "off";
 const c = await startCharter();
+const worker = SEPARATE
+  ? spawn("nice", ["-n", "10", process.execPath, path.join(root, "scripts/worker.mjs")], {
+    cwd: root, env: { ...process.env, CHARTER_WORKER: "on", DATABASE_URL: c.databaseUrl }, stdio: ["ignore", "ignore", "inherit"],
+  })
+  : null;
 
 let received = 0;
 const receiver = http.createServer((req, res) => { req.resume(); req.on("end", () => { received++; res.end("ok"); }); });
@@ -88,10 +102,14 @@ const summary = (rs) => {
 };
 
 const result = {
-  date: new Date().toISOString(), subscriptions: SUBSCRIPTIONS, throughput, ratePerSecond: RATE, roundSeconds: ROUND_SECONDS,
+  date: new Date().toISOString(), worker: SEPARATE ? "separate (nice 10)" : "in the server", subscriptions: SUBSCRIPTIONS, throughput, ratePerSecond: RATE, roundSeconds: ROUND_SECONDS,
   apiWithout: summary(sides.off), apiWith: summary(sides.on), loadBefore, loadAfter: machine(),
 };
 console.log(JSON.stringify(result, null, 2));
-saveResult("webhooks", result);
+saveResult(SEPARATE ? "webhooks-separate-worker" : "webhooks", result);
+if (worker) {
+  worker.kill("SIGTERM");
+  await new Promise((r) => worker.once("exit", r));
+}
 receiver.close();
 await c.stop();
