@@ -85,6 +85,12 @@ test("a question is answered in place on its issue page, also at phone width", a
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
         await expect(page.getByTestId("question-card")).toHaveCount(10);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        // a card clips what overflows it, so the page never scrolls sideways: every option must fit its card itself
+        const outside = await page.getByRole("group", { name: "Options" }).evaluateAll((groups) => groups.flatMap((g) => {
+          const edge = g.getBoundingClientRect().right;
+          return [...g.querySelectorAll("button")].filter((b) => b.getBoundingClientRect().right > edge + 0.5).map((b) => b.textContent);
+        }));
+        expect(outside).toEqual([]);
         expect.soft(await seriousAxeViolations(page, "[data-testid=question-cards]")).toEqual([]);
         await snap(page, testInfo, `questions-${name}-390-${theme}`);
       });

@@ -51,7 +51,7 @@ function QuestionCard({ q, prefix, agentName, canAnswer, onDone }: {
             {q.options.map((o) => {
               const does = effectWords(o.effect, agentName);
               return (
-                <Button key={o.id} size="sm" variant="secondary" disabled={busy} onClick={() => answer.mutate(o.id)} title={does ?? undefined} className="h-auto min-h-8 whitespace-normal py-1 text-left">
+                <Button key={o.id} size="sm" variant="secondary" disabled={busy} onClick={() => answer.mutate(o.id)} title={does ?? undefined} className="h-auto! min-h-8 max-w-full shrink! whitespace-normal! break-words py-1 text-left">
                   <span>{o.label}{does && <span className="block text-[11px] font-normal text-slate-500">{does}</span>}</span>
                 </Button>
               );
