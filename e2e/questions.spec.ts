@@ -63,6 +63,8 @@ test("answer an agent's question from the inbox and see the agent's run start wi
 });
 
 test("a question is answered in place on its issue page, also at phone width", async ({ page }, testInfo) => {
+  // 100 options on four page loads with axe, then three answers
+  test.setTimeout(120_000);
   await signIn(page, ADMIN);
   const board = await boardApi(page);
   const company = await createCompany(board, "Ask Pages", { issuePrefix: "ASKP" });

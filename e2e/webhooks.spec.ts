@@ -26,6 +26,8 @@ async function receiver() {
 }
 
 test("a receiver subscribed in the browser gets the approval of a hire, and the log shows it delivered", async ({ page }, testInfo) => {
+  // three journeys in one: subscribe and deliver, then 31 webhooks in two themes at two widths, then 200 rows paged
+  test.setTimeout(150_000);
   const rx = await receiver();
   try {
     await signIn(page, ADMIN);
