@@ -73,18 +73,19 @@ export async function getIssueDetail(ctx: ServiceContext, ref: string, inCompany
   const all = [issue, ...ancestors];
   const projectIds = [...new Set(all.map((i) => i.projectId).filter((v): v is string => !!v))];
   const goalIds = [...new Set(all.map((i) => i.goalId).filter((v): v is string => !!v))];
-  const [projects, goals, labels, cost, workspace] = await Promise.all([
+  const [projects, goals, labels, cost, workspace, stall] = await Promise.all([
     projectIds.length ? ctx.db.project.findMany({ where: { companyId: issue.companyId, id: { in: projectIds } } }) : [],
     goalIds.length ? ctx.db.goal.findMany({ where: { companyId: issue.companyId, id: { in: goalIds } } }) : [],
     labelIdsOf(ctx.db, issue.companyId, [issue.id]),
     ctx.db.issueCost.findFirst({ where: { issueId: issue.id, companyId: issue.companyId }, select: { costCents: true } }),
     workspaceOf(ctx.db, issue),
+    ctx.db.issueStall.findFirst({ where: { issueId: issue.id, companyId: issue.companyId }, select: { reason: true, since: true, facts: true } }),
   ]);
   const project = new Map(projects.map((p) => [p.id, projectSummary(p)]));
   const goal = new Map(goals.map((g) => [g.id, goalSummary(g)]));
   const resolve = (i: Issue) => ({ project: i.projectId ? project.get(i.projectId) ?? null : null, goal: i.goalId ? goal.get(i.goalId) ?? null : null });
   return {
-    ...issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [] }),
+    ...issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [], stallReason: stall?.reason ?? null, stallSince: stall?.since ?? null, stallFacts: stall?.facts ?? null }),
     ...resolve(issue),
     costCents: Number(cost?.costCents ?? 0),
     workspacePolicy: issue.workspacePolicy,
