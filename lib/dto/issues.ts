@@ -4,8 +4,8 @@ import type { StallReason } from "@/lib/generated/prisma/enums";
 import type { Liveness, StallFacts } from "@/lib/schemas/liveness";
 
 /**
- * The issue's IssueStall row as a read joins it (null columns: moving). A write's answer carries
- * none, and then has no `liveness`: only the sweep knows, and it has not looked since the write.
+ * The issue's IssueStall row as a read joins it (null columns: moving). A row without them (a
+ * create's or a checkout's answer, on their hot paths) has no `liveness`.
  */
 export interface StallColumns { stallReason: string | null; stallSince: Date | string | null; stallFacts: unknown }
 

@@ -125,7 +125,7 @@ const issueFields = {
   checkoutRunId: uuidSchema.nullable().describe("The run that holds the checkout"),
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
-  liveness: livenessSchema.optional().describe("On reads (the issue, the lists, the inbox): moving, or stalled with its reason; absent from a write's answer"),
+  liveness: livenessSchema.optional().describe("As the liveness sweep last saw the issue: moving, or stalled with its reason and facts. On reads, lists and an update's answer; absent from a create's or a checkout's"),
 };
 
 export const issueResponseSchema = z.object(issueFields).meta({ id: "Issue" });
