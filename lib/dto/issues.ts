@@ -47,7 +47,7 @@ export function issueDto(row: IssueRow) {
 }
 
 /** The `liveness` of an issue from its stall columns. */
-export function livenessDto(row: StallColumns): Liveness {
+function livenessDto(row: StallColumns): Liveness {
   if (row.stallReason === null) return { state: "moving" };
   return { state: "stalled", reason: row.stallReason as StallReason, since: iso(row.stallSince) as string, facts: (row.stallFacts ?? {}) as StallFacts };
 }

@@ -4,7 +4,7 @@ import { dateTimeSchema, intSchema, REFUSED, uuidSchema } from "@/lib/schemas/co
 import { listQuerySchema } from "@/lib/http/pagination";
 
 export const stallReasons = Object.values(StallReason);
-export const stallReasonSchema = z.enum(StallReason).describe("Why the issue is not moving (docs/liveness.md has the table)");
+export const stallReasonSchema = z.enum(StallReason).describe("Why the issue is not moving (docs/api.md#liveness)");
 
 /**
  * An integer field whose range is a rule, not a shape: out of range is a 422 naming the field
@@ -13,27 +13,16 @@ export const stallReasonSchema = z.enum(StallReason).describe("Why the issue is 
 export const limitSchema = (min: number, max: number) =>
   z.number().int().refine((v) => v >= min && v <= max, { message: `must be between ${min} and ${max}`, params: REFUSED });
 
-/** The company's liveness limits: name → [min, max, default]. */
-export const companyLimits = {
-  staleCheckoutSec: [600, 604_800, 7200],
-  wakeCapPerHour: [1, 1000, 12],
-  waitLimitSec: [300, 2_592_000, 86_400],
-} as const;
-
 export const companyLimitFields = {
-  staleCheckoutSec: limitSchema(...pair(companyLimits.staleCheckoutSec))
+  staleCheckoutSec: limitSchema(600, 604_800)
     .describe("Seconds a checkout may sit with no run in flight and no activity before it is released (600–604800, default 7200)"),
-  wakeCapPerHour: limitSchema(...pair(companyLimits.wakeCapPerHour))
+  wakeCapPerHour: limitSchema(1, 1000)
     .describe("Wakes per issue per rolling hour; past it the issue is stalled with wake_loop (1–1000, default 12)"),
-  waitLimitSec: limitSchema(...pair(companyLimits.waitLimitSec))
+  waitLimitSec: limitSchema(300, 2_592_000)
     .describe("Seconds an issue may wait on an approval or a question before it counts as stalled (300–2592000, default 86400)"),
 };
 
-function pair(limit: readonly [number, number, number]): [number, number] {
-  return [limit[0], limit[1]];
-}
-
-export const stallFactsSchema = z.object({
+const stallFactsSchema = z.object({
   agentId: uuidSchema, agentName: z.string(), runId: uuidSchema, wakeId: uuidSchema, approvalId: uuidSchema,
   questionId: uuidSchema, blockerIssueIds: z.array(uuidSchema), blockerIdentifiers: z.array(z.string()),
   lastError: z.string(), failedRuns: intSchema, limitSec: intSchema, wakesLastHour: intSchema,

@@ -1,4 +1,4 @@
-// The API of liveness (issue 29, item 5) over stall rows written straight into IssueStall, as the sweep
+// The API of liveness over stall rows written straight into IssueStall, as the sweep
 // writes them: the issue's `liveness`, the list's filters, GET …/stalled with its pages and counts, the
 // board inbox and the dashboard, the company's limits and the agent's runtimeConfig limits (422s), and
 // the board user's reset.

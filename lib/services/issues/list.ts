@@ -163,7 +163,7 @@ const labelIds = (t: string) => `ARRAY(SELECT l."labelId"::text FROM "IssueLabel
 const stall: Record<string, string> = { stallReason: "reason::text", stallSince: "since", stallFacts: "facts" };
 const stallColumn = (t: string, c: string) => `(SELECT s.${stall[c]} FROM "IssueStall" s WHERE s."issueId" = ${t}.id)`;
 /** The issue's stall as the columns stallReason, stallSince, stallFacts (nulls: moving). */
-export const stallColumns = (t: string) => Object.keys(stall).map((c) => `${stallColumn(t, c)} AS "${c}"`).join(", ");
+const stallColumns = (t: string) => Object.keys(stall).map((c) => `${stallColumn(t, c)} AS "${c}"`).join(", ");
 export const jsonColumns = (t: string) =>
   issueJsonColumns.map((c) => (c === "labelIds" ? labelIds(t) : c in stall ? stallColumn(t, c) : `${t}."${c}"`)).join(", ");
 const ID = issueJsonColumns.indexOf("id");

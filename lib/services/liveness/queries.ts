@@ -36,7 +36,7 @@ export async function listStalled(ctx: ServiceContext, companyRef: string, query
 }
 
 /** Stalled issues per reason, every reason present (0 for none). */
-export async function stallCounts(db: Db, companyId: string): Promise<Record<StallReason, number>> {
+async function stallCounts(db: Db, companyId: string): Promise<Record<StallReason, number>> {
   const rows = await db.issueStall.groupBy({ by: ["reason"], where: { companyId }, _count: { _all: true } });
   const counts = Object.fromEntries(stallReasons.map((r) => [r, 0])) as Record<StallReason, number>;
   for (const r of rows) counts[r.reason] = r._count._all;
