@@ -14,6 +14,7 @@ export const kindLabels: Record<InboxItemKind, string> = {
   verification_failed: "Verification failed",
   review_escalated: "Review stuck",
   webhook_disabled: "Webhook",
+  stalled: "Not moving",
 };
 
 export const kindTones: Record<InboxItemKind, string> = {
@@ -30,6 +31,7 @@ export const kindTones: Record<InboxItemKind, string> = {
   verification_failed: "bg-red-50 text-red-700",
   review_escalated: "bg-orange-50 text-orange-700",
   webhook_disabled: "bg-red-50 text-red-700",
+  stalled: "bg-orange-50 text-orange-700",
 };
 
 const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [["day", 86_400], ["hour", 3_600], ["minute", 60]];

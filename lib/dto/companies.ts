@@ -13,6 +13,9 @@ export function companyProfileDto(row: Company) {
     brandColor: row.brandColor,
     logoAssetId: row.logoAssetId,
     logoUrl: row.logoAssetId ? `/api/assets/${row.logoAssetId}` : null,
+    staleCheckoutSec: row.staleCheckoutSec,
+    wakeCapPerHour: row.wakeCapPerHour,
+    waitLimitSec: row.waitLimitSec,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,6 +1,8 @@
 // A board inbox row (lib/services/inbox.ts) → the item the API answers and the inbox page shows.
 // (lib/dto/inbox.ts is the agent's inbox, a different thing.)
 import type { BoardInboxItem, InboxItemKind } from "@/lib/schemas/inbox";
+import type { StallFacts } from "@/lib/schemas/liveness";
+import { describeStall } from "@/lib/services/liveness/describe";
 
 /** A row of the inbox page statement; timestamps as ISO strings. */
 export interface InboxRow {
@@ -35,6 +37,9 @@ export interface InboxRow {
   reviewComment: string | null;
   questionPrompt: string | null;
   webhookUrl: string | null;
+  stallReason: string | null;
+  stallSince: string | null;
+  stallFacts: StallFacts | null;
 }
 
 /** The id inside an item key (`run:<id>`, `approval:<id>:<ms>`). */
@@ -117,6 +122,11 @@ const shapes: Record<InboxItemKind, (r: InboxRow) => Shape> = {
     title: "A webhook was disabled after 3 days of failures",
     summary: r.webhookUrl ? oneLine(r.webhookUrl) : undefined,
     path: "settings/webhooks",
+  }),
+  stalled: (r) => ({
+    title: issueTitle(r),
+    summary: `Not moving: ${describeStall({ reason: r.stallReason ?? "", since: r.stallSince, facts: r.stallFacts })}`,
+    path: `issues/${r.identifier}`,
   }),
   agent_paused: (r) => ({
     title: `${r.agentName} is paused`,

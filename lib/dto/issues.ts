@@ -1,8 +1,16 @@
 import type { Issue, IssueComment } from "@/lib/generated/prisma/client";
 import type { WithIsoTimestamps } from "@/lib/db/client";
+import type { StallReason } from "@/lib/generated/prisma/enums";
+import type { Liveness, StallFacts } from "@/lib/schemas/liveness";
+
+/**
+ * The issue's IssueStall row as a read joins it (null columns: moving). A row without them (a
+ * create's or a checkout's answer, on their hot paths) has no `liveness`.
+ */
+export interface StallColumns { stallReason: string | null; stallSince: Date | string | null; stallFacts: unknown }
 
 /** From Prisma (Dates) or from hot-path SQL (ISO strings: isoTimestampTypes). */
-type IssueRow = (Issue | WithIsoTimestamps<Issue>) & { labelIds?: string[] };
+type IssueRow = (Issue | WithIsoTimestamps<Issue>) & { labelIds?: string[] } & Partial<StallColumns>;
 
 const iso = (d: Date | string | null) => (d === null ? null : typeof d === "string" ? d : d.toISOString());
 
@@ -34,7 +42,14 @@ export function issueDto(row: IssueRow) {
     checkoutRunId: row.checkoutRunId ?? null,
     createdAt: iso(row.createdAt) as string,
     updatedAt: iso(row.updatedAt) as string,
+    ...(row.stallReason === undefined ? {} : { liveness: livenessDto(row as StallColumns) }),
   };
+}
+
+/** The `liveness` of an issue from its stall columns. */
+function livenessDto(row: StallColumns): Liveness {
+  if (row.stallReason === null) return { state: "moving" };
+  return { state: "stalled", reason: row.stallReason as StallReason, since: iso(row.stallSince) as string, facts: (row.stallFacts ?? {}) as StallFacts };
 }
 
 export type IssueDto = ReturnType<typeof issueDto>;
@@ -43,7 +58,7 @@ export type IssueDto = ReturnType<typeof issueDto>;
 export const issueJsonColumns = [
   "id", "companyId", "identifier", "number", "title", "description", "status", "priority", "parentId", "projectId", "goalId",
   "assigneeAgentId", "assigneeUserId", "createdByAgentId", "createdByUserId", "labelIds", "startedAt", "completedAt",
-  "cancelledAt", "lockedAt", "checkoutRunId", "createdAt", "updatedAt",
+  "cancelledAt", "lockedAt", "checkoutRunId", "createdAt", "updatedAt", "stallReason", "stallSince", "stallFacts",
 ] as const;
 
 type Id = string;
@@ -53,7 +68,8 @@ export type IssueJsonRow = [
   id: Id, companyId: Id, identifier: string, number: number, title: string, description: string, status: string, priority: string,
   parentId: Id | null, projectId: Id | null, goalId: Id | null, assigneeAgentId: Id | null, assigneeUserId: Id | null,
   createdByAgentId: Id | null, createdByUserId: Id | null, labelIds: Id[], startedAt: Time | null, completedAt: Time | null,
-  cancelledAt: Time | null, lockedAt: Time | null, checkoutRunId: Id | null, createdAt: Time, updatedAt: Time, ...more: unknown[],
+  cancelledAt: Time | null, lockedAt: Time | null, checkoutRunId: Id | null, createdAt: Time, updatedAt: Time,
+  stallReason: string | null, stallSince: Time | null, stallFacts: unknown, ...more: unknown[],
 ];
 
 /** A uuid, an enum value or an ISO timestamp: characters JSON never escapes, so quoting is all they need. */
@@ -69,14 +85,17 @@ export function issueJson(r: IssueJsonRow): string {
   const [
     id, companyId, identifier, number, title, description, status, priority, parentId, projectId, goalId, assigneeAgentId, assigneeUserId,
     createdByAgentId, createdByUserId, labelIds, startedAt, completedAt, cancelledAt, lockedAt, checkoutRunId, createdAt, updatedAt,
+    stallReason, stallSince, stallFacts,
   ] = r;
+  const liveness = stallReason === null ? `{"state":"moving"}`
+    : `{"state":"stalled","reason":${plain(stallReason)},"since":${plain(stallSince)},"facts":${text(stallFacts ?? {})}}`;
   return `{"id":${plain(id)},"companyId":${plain(companyId)},"identifier":${text(identifier)},"number":${number},"title":${text(title)},\
 "description":${text(description)},"status":${plain(status)},"priority":${plain(priority)},"parentId":${plain(parentId)},\
 "projectId":${plain(projectId)},"goalId":${plain(goalId)},"assigneeAgentId":${plain(assigneeAgentId)},"assigneeUserId":${plain(assigneeUserId)},\
 "createdByAgentId":${plain(createdByAgentId)},"createdByUserId":${plain(createdByUserId)},"labelIds":${text(labelIds)},\
 "started_at":${plain(startedAt)},"completed_at":${plain(completedAt)},"startedAt":${plain(startedAt)},"completedAt":${plain(completedAt)},\
 "cancelledAt":${plain(cancelledAt)},"lockedAt":${plain(lockedAt)},"checkoutRunId":${plain(checkoutRunId)},"createdAt":${plain(createdAt)},\
-"updatedAt":${plain(updatedAt)}}`;
+"updatedAt":${plain(updatedAt)},"liveness":${liveness}}`;
 }
 
 export function commentDto(row: IssueComment) {

@@ -12,6 +12,7 @@ import { instructionsPathSchema } from "@/lib/schemas/agents";
 import { listRoutinesQuery, listRunsQuery } from "@/lib/schemas/routines";
 import { createWorkProductSchema, listWorkProductsQuery, updateWorkProductSchema } from "@/lib/schemas/work-products";
 import { reviewSchema } from "@/lib/schemas/verifications";
+import { listStalledQuery } from "@/lib/schemas/liveness";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Shape = z.ZodObject<z.ZodRawShape>;
@@ -64,6 +65,7 @@ const skillSections: SkillSection[] = [
       { method: "POST", path: "/api/issues/:issueId/comments", what: "Add a comment (markdown). @Name wakes that agent.", args: task, body: { body: "Progress: the parser is done; tests next." }, bodySchema: createCommentSchema },
       { method: "GET", path: "/api/issues/:issueId/attachments", what: "Files attached to the issue (screenshots, logs, documents), each with its `url`. Attach one with `POST /api/issues/:issueId/attachments` as multipart form data: part `file` (at most 10 MiB), optional field `commentId` (curl: `-F file=@report.pdf`).", args: task, list: true },
       { method: "GET", path: "/api/companies/:companyId/issues", what: "The company's issues, priority first. `assigneeAgentId=me` is you; `q` searches words.", args: company, query: "assigneeAgentId=me&status=todo,in_progress,blocked", querySchema: listIssuesQuery, list: true },
+      { method: "GET", path: "/api/companies/:companyId/stalled", what: "The company's open issues that are not moving, newest stall first, each with `liveness` (reason, since, facts), and `counts` per reason; the next page's cursor is `nextCursor`.", args: company, query: "reason=agent_paused", querySchema: listStalledQuery },
       { method: "POST", path: "/api/companies/:companyId/issues", what: "Create an issue; a subtask carries `parentId`, and an assignee is woken.", args: company, body: { title: "Write the migration", description: "Part of $SERVICE_TASK_ID.", parentId: "$SERVICE_TASK_ID", assigneeAgentId: "$REPORT_ID", priority: "high" }, bodySchema: createIssueSchema },
       { method: "GET", path: "/api/issues/:issueId/approvals", what: "Approvals linked to the issue.", args: task },
     ],

@@ -165,6 +165,21 @@ ${statusMoves()}
   something (issues, comments, cost reports, approvals) take an \`Idempotency-Key\` header: send a fresh
   key with each new write and the same key when you retry one after a timeout or a 503, and it is never
   done twice.
+- **Liveness: work that is not moving says why.** Every issue you read carries \`liveness\`:
+  \`{"state": "moving"}\`, or \`{"state": "stalled", "reason", "since", "facts"}\` when Charter's sweep
+  found it not moving (an agent paused, over budget or terminated, runs that keep failing or go silent,
+  a checkout left with nothing running, a blocker finished, a lost wake, a wait past the company's
+  limit…; \`facts\` names the agent, run, approval or blockers). The company's list of them is
+  \`GET /api/companies/:companyId/stalled\` (\`?reason=\`), with counts per reason; the issue list takes
+  \`?liveness=stalled\` and \`?stalledReason=\`. Charter retries a failed or silent run of yours on its own
+  (reason \`retry\`, \`payload.remedy\` says which remedy and why, with \`lastError\` when a run failed): read
+  the issue's comments and carry on from where the last run stopped. A manager woken with reason
+  \`stalled_report\` gets \`payload.issues\` (each with \`identifier\`, \`title\`, \`reason\`, \`since\`,
+  \`facts\`): its reports' issues that stopped. For each, act on the reason, once: reassign the issue to a
+  report who can run (\`agent_paused\`, \`agent_terminated\`, \`retries_exhausted\`…), unblock or
+  re-plan it, or, when only the board can help (a budget, a hire, a paused company), say so in one comment
+  on the issue. If nothing changes, the board is told next. Do not comment on every stalled issue
+  every heartbeat.
 - **Lists** are JSON arrays of at most \`limit\` items (default 100, max ${MAX_LIMIT}); when more exist the
   response has an \`X-Next-Cursor\` header (and \`Link: <…>; rel="next"\`): pass it as \`cursor\`.
 - **Ids.** Issue paths take the id or the identifier (\`ACME-12\`), agent paths the id or the urlKey,

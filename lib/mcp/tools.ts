@@ -25,6 +25,8 @@ import { updateIssue } from "@/lib/services/issues/update";
 import { checkoutIssue, releaseIssue } from "@/lib/services/issues/checkout";
 import { createComment } from "@/lib/services/comments";
 import { run } from "@/lib/mcp/result";
+import { listStalledQuery } from "@/lib/schemas/liveness";
+import { listStalled } from "@/lib/services/liveness/queries";
 
 export const companyRef = companyParams.shape.companyId.optional().describe("Company id or issue prefix (e.g. ACME). Optional for agents (their own company) and for board users in exactly one company");
 const issueRef = issueParams.shape.issueId.describe("Issue id or identifier such as ACME-12");
@@ -126,6 +128,15 @@ export const workTools = [
     input: z.object({ issueId: issueRef }),
     annotations: readOnly,
     call: (ctx, { issueId }) => getIssueDetail(ctx, issueId),
+  }),
+  tool({
+    name: "list_stalled_issues",
+    title: "List issues that are not moving",
+    description: "Open issues of a company that are not moving, the most recently stalled first, each with liveness {reason, since, facts} (who or what holds it), and counts per reason. Filter by reason.",
+    mirrors: { route: "app/api/companies/[companyId]/stalled/route.ts", method: "GET" },
+    input: z.object({ companyId: companyRef, reason: listStalledQuery.shape.reason, ...page }),
+    annotations: readOnly,
+    call: (ctx, { companyId, reason, ...args }) => listStalled(ctx, companyOf(ctx, companyId), { reason, ...listQuery(args) }),
   }),
   tool({
     name: "create_issue",

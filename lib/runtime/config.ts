@@ -3,6 +3,7 @@
 // an adapter that cannot run at all fails its run with a sentence saying why). Each key's
 // `.describe()` is its public documentation: GET /llms/agent-configuration.txt is generated from it.
 import { z } from "zod";
+import { limitSchema } from "@/lib/schemas/liveness";
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -29,6 +30,10 @@ export const runtimeConfigSchema = z.object({
       .describe("The breaker's window in minutes (1–1440). Default: the server's CHARTER_LOOP_WINDOW_MIN."),
   }).catch({ enabled: true }).default({ enabled: true })
     .describe("Per-agent override of the loop breaker: too many runs in the window without progress (a change other than comments and cost reports) pauses the agent. Default: on, with the server's limits."),
+  silenceLimitSec: limitSchema(60, 86_400).catch(900).default(900)
+    .describe("Seconds a run may go without a sign of life (log or transcript output, an API call with its run key) before it is cancelled as silent and retried (60–86400). Default 900."),
+  retryBudget: limitSchema(0, 20).catch(3).default(3)
+    .describe("Failed runs of one issue that are retried (with backoff) before the issue is stalled with retries_exhausted (0–20). Default 3."),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

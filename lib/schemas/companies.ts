@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CompanyStatus } from "@/lib/generated/prisma/enums";
 import { centsSchema, dateTimeSchema, hexColorSchema, intSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
+import { companyLimitFields } from "@/lib/schemas/liveness";
 
 const issuePrefixSchema = z
   .string()
@@ -27,6 +28,9 @@ export const updateCompanySchema = z.strictObject({
   spentMonthlyCents: z.number().int().optional().describe("Derived from cost events; not writable"),
   requireBoardApprovalForNewAgents: z.boolean().optional(),
   issuePrefix: z.string().optional().describe("Immutable; any value is refused with 403"),
+  staleCheckoutSec: companyLimitFields.staleCheckoutSec.optional(),
+  wakeCapPerHour: companyLimitFields.wakeCapPerHour.optional(),
+  waitLimitSec: companyLimitFields.waitLimitSec.optional(),
 });
 export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
 
@@ -46,6 +50,9 @@ export const companyResponseSchema = z.object({
   brandColor: z.string().nullable(),
   logoAssetId: uuidSchema.nullable(),
   logoUrl: z.string().nullable().describe("Path of the logo image (/api/assets/{assetId}), or null"),
+  staleCheckoutSec: intSchema.describe(companyLimitFields.staleCheckoutSec.description!),
+  wakeCapPerHour: intSchema.describe(companyLimitFields.wakeCapPerHour.description!),
+  waitLimitSec: intSchema.describe(companyLimitFields.waitLimitSec.description!),
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
 }).meta({ id: "Company" });

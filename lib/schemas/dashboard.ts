@@ -43,4 +43,5 @@ export const dashboardResponseSchema = z.object({
     overBudget: z.boolean(),
   }),
   approvals: z.object({ pending: intSchema, revisionRequested: intSchema }),
+  stalledIssues: intSchema.describe("Open issues that are not moving (GET /api/companies/{companyId}/stalled lists them, with why)"),
 }).meta({ id: "Dashboard" });

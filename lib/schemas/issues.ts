@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dateTimeSchema, hasSearchWord, intSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
 import { issuePriorities, issueStatuses } from "@/lib/issue-status";
 import { workspacePolicies } from "@/lib/schemas/projects";
+import { livenessFilterFields, livenessSchema, stallReasonSchema } from "@/lib/schemas/liveness";
 
 export const issueStatusSchema = z.enum(issueStatuses);
 export const issuePrioritySchema = z.enum(issuePriorities);
@@ -76,6 +77,7 @@ export const listIssuesQuery = z.object({
   priority: issuePrioritySchema.optional(),
   q: z.string().trim().min(1).max(200).refine(hasSearchWord, "must contain a letter or a digit").optional()
     .describe("Words to find (each as a word prefix, all of them) in identifier, number, title, description or comments"),
+  ...livenessFilterFields,
 });
 export type ListIssuesQuery = z.infer<typeof listIssuesQuery>;
 
@@ -123,9 +125,16 @@ const issueFields = {
   checkoutRunId: uuidSchema.nullable().describe("The run that holds the checkout"),
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
+  liveness: livenessSchema.optional().describe("As the liveness sweep last saw the issue: moving, or stalled with its reason and facts. On reads, lists and an update's answer; absent from a create's or a checkout's"),
 };
 
 export const issueResponseSchema = z.object(issueFields).meta({ id: "Issue" });
+
+export const stalledIssuesResponseSchema = z.object({
+  items: z.array(z.object({ ...issueFields, liveness: livenessSchema })).describe("Stalled issues, the most recently stalled first"),
+  counts: z.record(stallReasonSchema, intSchema).describe("Stalled issues of the company per reason (0 for a reason with none), whatever the filter"),
+  nextCursor: z.string().nullable().describe("Pass as cursor for the next page; null on the last"),
+}).meta({ id: "StalledIssues" });
 
 export const issueCountsResponseSchema = z.object({
   companyId: uuidSchema,
@@ -158,6 +167,7 @@ export const issueDetailResponseSchema = z.object({
   ...resolved,
   workspaceInherited: z.boolean().describe("Created with workspace \"inherit\": its runs work in its parent's workspace"),
   workspace: issueWorkspaceSchema.nullable().describe("Where its runs work: null before its first run in a project with a workspace"),
+  liveness: livenessSchema,
   costCents: z.number().int().min(0).describe("What the issue cost: the sum of the cost events naming it, over all time"),
   workspacePolicy: z.enum(workspacePolicies).nullable().describe("The board's override of its project's workspace policy; null follows the project"),
   ancestors: z.array(z.object({

@@ -108,7 +108,7 @@ export async function createCompany(ctx: ServiceContext, input: CreateCompanyInp
 }
 
 const profileFields = ["name", "description", "brandColor", "logoAssetId"] as const;
-const governanceFields = ["status", "budgetMonthlyCents", "requireBoardApprovalForNewAgents"] as const;
+const governanceFields = ["status", "budgetMonthlyCents", "requireBoardApprovalForNewAgents", "staleCheckoutSec", "wakeCapPerHour", "waitLimitSec"] as const;
 
 export async function updateCompany(ctx: ServiceContext, ref: string, input: UpdateCompanyInput) {
   const company = await getCompanyOrThrow(ctx, ref, "company.read");

@@ -55,7 +55,7 @@ export async function getDashboard(ctx: ServiceContext, companyRef: string, quer
   const company = await getCompanyOrThrow(ctx, companyRef, "dashboard.read");
   const staleAfterMinutes = query.staleAfterMinutes ?? DEFAULT_STALE_MINUTES;
   const staleBefore = new Date(Date.now() - staleAfterMinutes * 60_000);
-  const [agents, issues, staleCount, stale, spent, approvals, pausedForBudget] = await Promise.all([
+  const [agents, issues, staleCount, stale, spent, approvals, pausedForBudget, stalledIssues] = await Promise.all([
     ctx.db.agent.groupBy({ by: ["status"], where: { companyId: company.id }, _count: { _all: true } }),
     issueStatusCounts(company.id),
     rowsOf<{ n: number }>(staleCountSql, [company.id, staleBefore]).then((rows) => rows[0].n),
@@ -63,6 +63,7 @@ export async function getDashboard(ctx: ServiceContext, companyRef: string, quer
     companySpendCents(ctx.db, company.id),
     ctx.db.approval.groupBy({ by: ["status"], where: { companyId: company.id, status: { in: ["pending", "revision_requested"] } }, _count: { _all: true } }),
     ctx.db.agent.count({ where: { companyId: company.id, status: "paused", pauseReason: "budget" } }),
+    ctx.db.issueStall.count({ where: { companyId: company.id } }),
   ]);
   const agentCounts = counts(agentStatuses, agents);
   const taskCounts = issues.byStatus;
@@ -81,5 +82,6 @@ export async function getDashboard(ctx: ServiceContext, companyRef: string, quer
       utilization: budget > 0 ? spent / budget : null, budgetWarning: atWarning(spent, budget), overBudget: atLimit(spent, budget),
     },
     approvals: { pending: approvalCounts.pending ?? 0, revisionRequested: approvalCounts.revision_requested ?? 0 },
+    stalledIssues,
   };
 }

@@ -130,6 +130,12 @@ const sources: Source[] = [
       AND EXISTS (SELECT 1 FROM "Issue" ri WHERE ri."companyId" = $1 AND ri.id = rv."issueId" AND ri.status = 'in_review')`,
   },
   {
+    // an issue the liveness sweep handed to the board (its manager was told and it still does not move,
+    // or it has no manager who can act); gone once it moves. Few rows per company: the company's index.
+    kind: "stalled", id: `st."issueId"`, key: `'stalled:' || st."issueId"`, at: `st."reportedToBoardAt"`,
+    from: `"IssueStall" st`, where: `st."companyId" = $1 AND st."reportedToBoardAt" IS NOT NULL`,
+  },
+  {
     // few rows per company: no index of its own
     kind: "webhook_disabled", id: "wh.id", key: `'webhook:' || wh.id`, at: `wh."disabledAt"`,
     from: `"WebhookSubscription" wh`, where: `wh."companyId" = $1 AND NOT wh.enabled AND wh."disabledAt" IS NOT NULL`,
@@ -174,7 +180,8 @@ SELECT p.kind, p.key, p.at, p.read, d.*
            rr."routineId" AS "routineId", ro.name AS "routineName", left(ew.error, 300) AS "workspaceError",
            ew.branch AS "workspaceBranch", ew."keptReason" AS "keptReason",
            vf.status::text AS "verificationStatus", left(vf.error, 300) AS "verificationError", left(rv.comment, 300) AS "reviewComment",
-           left(qq.prompt, 300) AS "questionPrompt", wh.url AS "webhookUrl"
+           left(qq.prompt, 300) AS "questionPrompt", wh.url AS "webhookUrl",
+           st.reason::text AS "stallReason", st.since AS "stallSince", st.facts AS "stallFacts"
       FROM (SELECT 1) one
       LEFT JOIN "Approval" ap ON p.kind = 'approval' AND ap.id = p.id AND ap."companyId" = $1
       LEFT JOIN "HeartbeatRun" r ON p.kind = 'run_failed' AND r.id = p.id AND r."companyId" = $1
@@ -186,7 +193,8 @@ SELECT p.kind, p.key, p.at, p.read, d.*
       LEFT JOIN "IssueReview" rv ON p.kind = 'review_escalated' AND rv.id = p.id AND rv."companyId" = $1
       LEFT JOIN "Question" qq ON p.kind = 'question' AND qq.id = p.id AND qq."companyId" = $1
       LEFT JOIN "WebhookSubscription" wh ON p.kind = 'webhook_disabled' AND wh.id = p.id AND wh."companyId" = $1
-      LEFT JOIN "Issue" i ON i."companyId" = $1 AND i.id = CASE WHEN p.kind = 'mention' THEN c."issueId" WHEN p.kind LIKE 'issue_%' THEN p.id
+      LEFT JOIN "IssueStall" st ON p.kind = 'stalled' AND st."issueId" = p.id AND st."companyId" = $1
+      LEFT JOIN "Issue" i ON i."companyId" = $1 AND i.id = CASE WHEN p.kind = 'mention' THEN c."issueId" WHEN p.kind LIKE 'issue_%' OR p.kind = 'stalled' THEN p.id
            WHEN p.kind = 'routine_run' THEN rr."issueId" WHEN p.kind IN ('workspace_error', 'workspace_kept') THEN ew."issueId"
            WHEN p.kind = 'verification_failed' THEN vf."issueId"
            WHEN p.kind = 'review_escalated' THEN rv."issueId" WHEN p.kind = 'question' THEN qq."issueId" END

@@ -92,7 +92,7 @@ describe("/mcp tools", () => {
     const tools = list.body.result.tools as { name: string; description: string; inputSchema: { type: string; properties?: Record<string, { description?: string }> } }[];
     expect(tools.map((t) => t.name).sort()).toEqual([
       "add_comment", "answer_question", "ask_board", "cancel_question", "checkout_issue", "create_issue", "dashboard", "decide_approval", "decline_question",
-      "get_issue", "list_agents", "list_approvals", "list_companies", "list_issues", "list_questions", "list_routines", "list_verifications", "list_work_products",
+      "get_issue", "list_agents", "list_approvals", "list_companies", "list_issues", "list_questions", "list_routines", "list_stalled_issues", "list_verifications", "list_work_products",
       "org_chart", "release_issue", "report_cost", "report_work_product", "review_issue", "run_routine", "run_verification", "update_issue", "update_work_product", "whoami",
     ]);
     for (const t of tools) {

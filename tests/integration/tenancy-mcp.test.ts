@@ -31,6 +31,8 @@ type World = Awaited<ReturnType<typeof setup>>;
 const cases: [string, (w: World, self: string) => Record<string, unknown>][] = [
   ["list_issues by id", (w) => ({ companyId: w.victim.company.id })],
   ["list_issues by prefix", (w) => ({ companyId: w.victim.company.issuePrefix })],
+  ["list_stalled_issues by id", (w) => ({ companyId: w.victim.company.id })],
+  ["list_stalled_issues by prefix", (w) => ({ companyId: w.victim.company.issuePrefix })],
   ["get_issue by id", (w) => ({ issueId: w.issue.id })],
   ["get_issue by identifier", (w) => ({ issueId: w.issue.identifier })],
   ["create_issue", (w) => ({ companyId: w.victim.company.id, title: "Injected" })],

@@ -17,6 +17,8 @@ function row(i: number, full: boolean): IssueJsonRow {
     ids[0], ids[1], `ACME-${i}`, full ? 2_147_483_647 : i, texts[i % texts.length], texts[(i + 3) % texts.length],
     "in_progress", "critical", id(0), id(1), id(2), id(0), id(1), id(2), id(0), full ? ids.slice(0, 1 + (i % 3)) : [],
     time(1), time(2), time(3), time(4), id(1), "2026-01-02T03:04:05.006Z", "+012026-01-02T03:04:05.006Z",
+    // the stall: none (moving), or a reason with facts holding any text
+    full ? "agent_paused" : null, time(5), full ? { agentId: ids[0], agentName: texts[i % texts.length], failedRuns: i } : null,
   ];
 }
 

@@ -2,6 +2,7 @@
 // the REDACTED marker where the DTO put one and sends the marker back for a secret left alone.
 import { REDACTED, redactConfig } from "@/lib/dto/agents";
 import { AppError, type ErrorDetail } from "@/lib/http/errors";
+import { isRefusedIssue } from "@/lib/schemas/common";
 import { PROCESS_COMMAND_REQUIRED, adapterConfigInputSchema, missingCommand, runtimeConfigInputSchema } from "@/lib/schemas/agents";
 
 type Json = Record<string, unknown>;
@@ -41,14 +42,16 @@ export function mergeRedacted(next: Json, prev: unknown, field: string): Json {
 
 /** The runtime's own schemas without their fallbacks: a value the runtime would ignore is refused. */
 export function assertConfigValid(input: { adapterConfig?: Json; runtimeConfig?: Json }) {
-  const details: ErrorDetail[] = [];
+  const details: (ErrorDetail & { refused: boolean })[] = [];
   for (const [field, schema] of [["adapterConfig", adapterConfigInputSchema], ["runtimeConfig", runtimeConfigInputSchema]] as const) {
     const value = input[field];
     if (value === undefined) continue;
     const parsed = schema.safeParse(value);
-    if (!parsed.success) details.push(...parsed.error.issues.map((i) => ({ path: [field, ...i.path].join("."), message: i.message })));
+    if (!parsed.success) details.push(...parsed.error.issues.map((i) => ({ path: [field, ...i.path].join("."), message: i.message, refused: isRefusedIssue(i) })));
   }
-  if (details.length) throw new AppError("validation_error", "The request does not match the expected fields", details);
+  // a limit out of its range (silenceLimitSec, retryBudget) is a refused value: 422, as a body's rule is
+  if (details.length && details.every((d) => d.refused)) throw new AppError("unprocessable", "The configuration holds a value that is refused", details.map(({ refused: _r, ...d }) => d));
+  if (details.length) throw new AppError("validation_error", "The request does not match the expected fields", details.map(({ refused: _r, ...d }) => d));
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { Issue } from "@/lib/generated/prisma/client";
 import { isoTimestampTypes, sql, statementName, type WithIsoTimestamps } from "@/lib/db/client";
 import { decodeCursor, keysetSql, MAX_LIMIT, toJsonPage, toPage, type JsonPage, type ListQuery, type OrderField } from "@/lib/http/pagination";
-import { issueDto, issueJson, issueJsonColumns, type IssueJsonRow } from "@/lib/dto/issues";
+import { issueDto, issueJson, issueJsonColumns, type IssueJsonRow, type StallColumns } from "@/lib/dto/issues";
 import { AppError, validationError } from "@/lib/http/errors";
 import type { ListIssuesQuery } from "@/lib/schemas/issues";
 import type { ServiceContext } from "@/lib/services/context";
@@ -34,7 +34,20 @@ export function issueFilters(companyId: string, query: ListIssuesQuery) {
   if (query.labelId) {
     where.push(`EXISTS (SELECT 1 FROM "IssueLabel" l WHERE l."companyId" = $1 AND l."issueId" = i.id AND l."labelId" = ${p(query.labelId)}::uuid)`);
   }
+  where.push(...livenessFilters(query, p));
   return { params, p, where };
+}
+
+/**
+ * ?liveness and ?stalledReason over IssueStall (a company holds few stalls: the planner may start
+ * from them, through the stall's company index, rather than walk the issues).
+ */
+function livenessFilters(query: ListIssuesQuery, p: (v: unknown) => string): string[] {
+  if (query.liveness === "moving" && query.stalledReason) throw validationError("query.stalledReason", "goes with liveness=stalled (or no liveness), not with moving");
+  const reason = query.stalledReason ? ` AND s.reason = ${p(query.stalledReason)}::"StallReason"` : "";
+  const stalled = `i.id IN (SELECT s."issueId" FROM "IssueStall" s WHERE s."companyId" = $1${reason})`;
+  if (query.liveness === "moving") return [`NOT (${stalled})`];
+  return query.liveness === "stalled" || query.stalledReason ? [stalled] : [];
 }
 
 /** issueFilters with the cursor and `limit + 1`. */
@@ -145,15 +158,22 @@ export function agentKeyListStatement(keyDigest: string, companyId: string, quer
 }
 
 const labelIds = (t: string) => `ARRAY(SELECT l."labelId"::text FROM "IssueLabel" l WHERE l."companyId" = ${t}."companyId" AND l."issueId" = ${t}.id)`;
-export const jsonColumns = (t: string) => issueJsonColumns.map((c) => (c === "labelIds" ? labelIds(t) : `${t}."${c}"`)).join(", ");
+// the issue's stall by its primary key: a lookup per row of the page, which never changes the plan of
+// the page itself (a join in the page's query may)
+const stall: Record<string, string> = { stallReason: "reason::text", stallSince: "since", stallFacts: "facts" };
+const stallColumn = (t: string, c: string) => `(SELECT s.${stall[c]} FROM "IssueStall" s WHERE s."issueId" = ${t}.id)`;
+/** The issue's stall as the columns stallReason, stallSince, stallFacts (nulls: moving). */
+const stallColumns = (t: string) => Object.keys(stall).map((c) => `${stallColumn(t, c)} AS "${c}"`).join(", ");
+export const jsonColumns = (t: string) =>
+  issueJsonColumns.map((c) => (c === "labelIds" ? labelIds(t) : c in stall ? stallColumn(t, c) : `${t}."${c}"`)).join(", ");
 const ID = issueJsonColumns.indexOf("id");
 const CALLER_COMPANY = issueJsonColumns.length;
 
 /** How many issues of the list order a search tests one by one before it asks the GIN index. */
 const WALK_ROWS = 400;
 
-type Row = WithIsoTimestamps<Issue> & { labelIds: string[] };
-const columns = (t: string) => `${issueColumns(t)}, ${labelIds(t)} AS "labelIds"`;
+type Row = WithIsoTimestamps<Issue> & { labelIds: string[] } & StallColumns;
+const columns = (t: string) => `${issueColumns(t)}, ${labelIds(t)} AS "labelIds", ${stallColumns(t)}`;
 const orderBy = (t: string) => `ORDER BY ${t}.priority ASC, ${t}."updatedAt" DESC, ${t}.id DESC`;
 
 // Prepared per shape of filters (planning costs more than running these queries; a shape is which

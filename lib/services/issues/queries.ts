@@ -3,7 +3,7 @@
 import { Prisma, type Issue } from "@/lib/generated/prisma/client";
 import { authorize, companyScope, type Permission } from "@/lib/auth/permissions";
 import { notFound } from "@/lib/http/errors";
-import { issueDto } from "@/lib/dto/issues";
+import { issueDto, type StallColumns } from "@/lib/dto/issues";
 import { issueWorkspaceDto } from "@/lib/dto/execution-workspaces";
 import { isUuid } from "@/lib/schemas/common";
 import type { Db } from "@/lib/db/client";
@@ -34,9 +34,16 @@ export async function labelIdsOf(db: Db | Tx, companyId: string, issueIds: strin
   return map;
 }
 
+/** The issue's stall as the sweep last saw it (nulls: moving). */
+async function stallOf(db: Db | Tx, issue: Pick<Issue, "id" | "companyId">): Promise<StallColumns> {
+  const s = await db.issueStall.findFirst({ where: { issueId: issue.id, companyId: issue.companyId }, select: { reason: true, since: true, facts: true } });
+  return { stallReason: s?.reason ?? null, stallSince: s?.since ?? null, stallFacts: s?.facts ?? null };
+}
+
+/** The issue as the API answers it, with its labels and its liveness. */
 export async function issueWithLabels(db: Db | Tx, issue: Issue) {
-  const labels = await labelIdsOf(db, issue.companyId, [issue.id]);
-  return issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [] });
+  const [labels, stall] = await Promise.all([labelIdsOf(db, issue.companyId, [issue.id]), stallOf(db, issue)]);
+  return issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [], ...stall });
 }
 
 interface AncestorRow { id: string; depth: number }
@@ -73,18 +80,19 @@ export async function getIssueDetail(ctx: ServiceContext, ref: string, inCompany
   const all = [issue, ...ancestors];
   const projectIds = [...new Set(all.map((i) => i.projectId).filter((v): v is string => !!v))];
   const goalIds = [...new Set(all.map((i) => i.goalId).filter((v): v is string => !!v))];
-  const [projects, goals, labels, cost, workspace] = await Promise.all([
+  const [projects, goals, labels, cost, workspace, stall] = await Promise.all([
     projectIds.length ? ctx.db.project.findMany({ where: { companyId: issue.companyId, id: { in: projectIds } } }) : [],
     goalIds.length ? ctx.db.goal.findMany({ where: { companyId: issue.companyId, id: { in: goalIds } } }) : [],
     labelIdsOf(ctx.db, issue.companyId, [issue.id]),
     ctx.db.issueCost.findFirst({ where: { issueId: issue.id, companyId: issue.companyId }, select: { costCents: true } }),
     workspaceOf(ctx.db, issue),
+    stallOf(ctx.db, issue),
   ]);
   const project = new Map(projects.map((p) => [p.id, projectSummary(p)]));
   const goal = new Map(goals.map((g) => [g.id, goalSummary(g)]));
   const resolve = (i: Issue) => ({ project: i.projectId ? project.get(i.projectId) ?? null : null, goal: i.goalId ? goal.get(i.goalId) ?? null : null });
   return {
-    ...issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [] }),
+    ...issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [], ...stall }),
     ...resolve(issue),
     costCents: Number(cost?.costCents ?? 0),
     workspacePolicy: issue.workspacePolicy,

@@ -1,7 +1,7 @@
 // PATCH /api/issues/:issueId: every field, the status machine, cancellation rights (convention 6),
 // the CEO gate, lock clearing on reassignment, and an optional comment, all in one transaction.
 import type { Issue, IssueStatus, Prisma } from "@/lib/generated/prisma/client";
-import type { Actor } from "@/lib/auth/actor";
+import { isInstanceActor, type Actor } from "@/lib/auth/actor";
 import { requireBoard } from "@/lib/auth/permissions";
 import { AppError, forbidden } from "@/lib/http/errors";
 import type { UpdateIssueInput } from "@/lib/schemas/issues";
@@ -59,6 +59,13 @@ function statusStamps(current: Issue, to: IssueStatus, now: Date): Prisma.IssueU
   };
 }
 
+/**
+ * A board user's own change of the issue (not a comment alone, not Charter's own writes) resets its
+ * liveness: the retry budget, the wake cap and the remedies count only what came after it, and the
+ * stall is gone until the sweep finds a new one. Never fight a person (docs/decisions/new-api-liveness-reset.md).
+ */
+const resetsLiveness = (actor: Actor, changes: boolean) => changes && actor.kind === "board" && !isInstanceActor(actor);
+
 export async function updateIssue(ctx: ServiceContext, ref: string, input: UpdateIssueInput) {
   const found = await getIssueOrThrow(ctx, ref, "work.write");
   // where an issue's work happens is the board's to choose, like its project's policy
@@ -91,18 +98,21 @@ export async function applyIssueUpdate(tx: Tx, actor: Actor, found: Pick<Issue, 
   const override = await checkDone(tx, actor, current, to, input.overrideReason);
   const now = new Date();
   const { comment, labelIds, status: _status, overrideReason: _reason, ...fields } = input;
+  const changed = Object.keys(input).filter((k) => k !== "comment" && k !== "overrideReason");
+  const reset = resetsLiveness(actor, changed.length > 0 || to !== current.status);
   const data: Prisma.IssueUncheckedUpdateInput = {
     ...fields,
     ...statusStamps(current, to, now),
     ...(assigneeChanged ? { checkoutRunId: null, lockedAt: null } : {}),
+    ...(reset ? { livenessResetAt: now } : {}),
     updatedAt: now,
   };
   const row = await tx.issue.update({ where: { id: current.id }, data });
+  if (reset) await tx.issueStall.deleteMany({ where: { issueId: row.id, companyId: row.companyId } });
   if (labelIds) {
     await tx.issueLabel.deleteMany({ where: { companyId: row.companyId, issueId: row.id } });
     await tx.issueLabel.createMany({ data: [...new Set(labelIds)].map((labelId) => ({ companyId: row.companyId, issueId: row.id, labelId })) });
   }
-  const changed = Object.keys(input).filter((k) => k !== "comment" && k !== "overrideReason");
   if (changed.length || to !== current.status) {
     await recordActivity(tx, actor, {
       companyId: row.companyId, action: to !== current.status ? "issue.status_changed" : "issue.updated", entityType: "issue", entityId: row.id,

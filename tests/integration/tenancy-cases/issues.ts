@@ -17,6 +17,8 @@ export const cases: Case[] = [
   { name: "GET company issues", method: "GET", path: (w) => `/api/companies/${v(w).company.id}/issues` },
   { name: "GET company issues by prefix", method: "GET", path: (w) => `/api/companies/${v(w).company.issuePrefix}/issues?q=Victim` },
   { name: "GET company issue counts", method: "GET", path: (w) => `/api/companies/${v(w).company.id}/issues/counts?q=Victim` },
+  { name: "GET company stalled issues", method: "GET", path: (w) => `/api/companies/${v(w).company.id}/stalled` },
+  { name: "GET company stalled issues by prefix", method: "GET", path: (w) => `/api/companies/${v(w).company.issuePrefix}/stalled?reason=agent_paused` },
   { name: "GET company issue counts by prefix", method: "GET", path: (w) => `/api/companies/${v(w).company.issuePrefix}/issues/counts` },
   { name: "POST company issues", method: "POST", path: (w) => `/api/companies/${v(w).company.id}/issues`, body: (w) => ({ title: "Planted", assigneeAgentId: v(w).engineer.id }) },
   { name: "GET issue by id", method: "GET", path: (w) => `/api/issues/${w.refs.issueId}` },
