@@ -16,12 +16,25 @@ export const touchActivitySql = (run: string) =>
 const THROTTLE_MS = 10_000;
 const lastTouch = new Map<string, number>();
 
-export function touchRunActivity(runId: string, nowMs: number = Date.now()): void {
-  const last = lastTouch.get(runId);
-  if (last !== undefined && nowMs - last < THROTTLE_MS) return;
+/** Whether `key` (a run id or a run key's digest) was touched within the throttle here; marks it touched if not. */
+function throttled(key: string, nowMs: number): boolean {
+  const last = lastTouch.get(key);
+  if (last !== undefined && nowMs - last < THROTTLE_MS) return true;
   if (lastTouch.size > 10_000) {
-    for (const [id, at] of lastTouch) if (nowMs - at >= THROTTLE_MS) lastTouch.delete(id);
+    for (const [k, at] of lastTouch) if (nowMs - at >= THROTTLE_MS) lastTouch.delete(k);
   }
-  lastTouch.set(runId, nowMs);
-  sql().query(touchActivitySql("$1"), [runId]).catch((e) => log.warn("touching a run's activity failed", { runId, error: String(e) }));
+  lastTouch.set(key, nowMs);
+  return false;
+}
+
+const touchFailed = (e: unknown) => log.warn("touching a run's activity failed", { error: String(e) });
+
+export function touchRunActivity(runId: string, nowMs: number = Date.now()): void {
+  if (!throttled(runId, nowMs)) sql().query(touchActivitySql("$1"), [runId]).catch(touchFailed);
+}
+
+/** touchRunActivity for a call authenticated by a run key's digest alone (the fast paths that read in one statement). */
+export function touchRunActivityByKey(keyDigest: string, nowMs: number = Date.now()): void {
+  if (throttled(keyDigest, nowMs)) return;
+  sql().query(touchActivitySql(`(SELECT k."runId" FROM "AgentKey" k WHERE k."tokenHash" = $1)`), [keyDigest]).catch(touchFailed);
 }
