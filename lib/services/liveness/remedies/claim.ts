@@ -60,10 +60,3 @@ export function retryBackoffMs(attempt: number, random: number = Math.random()):
   const base = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1), BACKOFF_CAP_MS);
   return Math.round(base * (0.8 + 0.4 * random));
 }
-
-/** "15 min", "2 h", "45 s": a span for comments and activity. */
-export function spanText(sec: number): string {
-  if (sec >= 7200) return `${Math.round(sec / 3600)} h`;
-  if (sec >= 120) return `${Math.round(sec / 60)} min`;
-  return `${Math.round(sec)} s`;
-}

@@ -8,7 +8,7 @@ import { requestWake } from "@/lib/services/wakeups";
 import { claimRemedy, remediesMayActSql, resetSinceSql } from "@/lib/services/liveness/remedies/claim";
 
 /** How long an assigned todo issue may wait with nothing pending before its wake counts as lost. */
-export const LOST_WAKE_GRACE_SEC = 120;
+const LOST_WAKE_GRACE_SEC = 120;
 
 interface LostWake {
   id: string;

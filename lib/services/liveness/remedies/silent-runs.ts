@@ -2,9 +2,10 @@
 // is closed as timed out with "silent for N s", its worker told to kill its process, and the issue
 // retried within the budget. The run's conditional close decides which instance does it.
 import { sql, sqlTx } from "@/lib/db/client";
+import { formatSpan } from "@/lib/format";
 import { recordActivitySql } from "@/lib/services/activity";
 import { finishRun } from "@/lib/runtime/run-records";
-import { claimRemedy, silenceLimitSql, spanText } from "@/lib/services/liveness/remedies/claim";
+import { claimRemedy, silenceLimitSql } from "@/lib/services/liveness/remedies/claim";
 import { retryFailedRun } from "@/lib/services/liveness/remedies/retry";
 
 interface SilentRun {
@@ -39,7 +40,7 @@ async function stopSilentRun(run: SilentRun): Promise<boolean> {
     }
     await claimRemedy(exec, { companyId: run.companyId, issueId: run.issueId, kind: "cancel_silent_run", causeKey: run.id, details });
     await recordActivitySql(exec, null, { companyId: run.companyId, action: "issue.silent_run_stopped", entityType: "issue", entityId: run.issueId, details });
-    await retryFailedRun(exec, run.id, "retry_silent_run", `the run was silent for ${spanText(run.silentSec)} (limit ${spanText(run.limitSec)})`);
+    await retryFailedRun(exec, run.id, "retry_silent_run", `the run was silent for ${formatSpan(run.silentSec)} (limit ${formatSpan(run.limitSec)})`);
     return true;
   });
 }

@@ -5,11 +5,12 @@
 import { sql, sqlTx } from "@/lib/db/client";
 import type { SqlExec } from "@/lib/db/sql-exec";
 import { uuidv7 } from "@/lib/ids";
+import { formatSpan } from "@/lib/format";
 import { recordActivitySql } from "@/lib/services/activity";
 import { emitEventSql } from "@/lib/services/outbox/emit";
 import { emitIssueChanges, type IssueState } from "@/lib/services/outbox/issue-events";
 import { requestWake } from "@/lib/services/wakeups";
-import { claimRemedy, remediesMayActSql, spanText } from "@/lib/services/liveness/remedies/claim";
+import { claimRemedy, remediesMayActSql } from "@/lib/services/liveness/remedies/claim";
 
 interface StaleCheckout extends IssueState {
   agentId: string;
@@ -66,7 +67,7 @@ async function release(issue: StaleCheckout): Promise<boolean> {
     // the conditional update already made this the only release of this checkout; the claim records it
     await claimRemedy(exec, { companyId: issue.companyId, issueId: issue.id, kind: "release_stale_checkout", causeKey, details });
     const commentId = await insertNotice(exec, issue,
-      `Charter released this issue's checkout: no run and no activity on it for ${spanText(issue.idleSec)} (the company's limit is ${spanText(issue.limitSec)}). ` +
+      `Charter released this issue's checkout: no run and no activity on it for ${formatSpan(issue.idleSec)} (the company's limit is ${formatSpan(issue.limitSec)}). ` +
       `It is back in todo and still assigned to you: check it out again to continue, or release it if you cannot.`);
     await recordActivitySql(exec, null, { companyId: issue.companyId, action: "issue.stale_checkout_released", entityType: "issue", entityId: issue.id, details: { ...details, commentId } });
     await emitIssueChanges(exec, null, issue, { ...issue, status: "todo" });

@@ -7,7 +7,7 @@ import { recordActivitySql } from "@/lib/services/activity";
 import { claimRemedy, resetSinceSql } from "@/lib/services/liveness/remedies/claim";
 
 /** The skipReason of a wake the guard stopped (the sweep's wake_loop reason looks for it). */
-export const WAKE_LOOP_SKIP = "wake_loop";
+const WAKE_LOOP_SKIP = "wake_loop";
 
 const windowSql = `
   SELECT count(*)::int AS runs, min(r.id::text) AS "oldestRunId", c."wakeCapPerHour" AS cap
