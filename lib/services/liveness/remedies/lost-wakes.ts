@@ -15,16 +15,19 @@ interface LostWake {
   companyId: string;
   agentId: string;
   identifier: string;
-  resetAt: Date | null;
+  causeKey: string;
 }
 
 // A wake coalesced into a queued one is pending too. An issue whose last run failed belongs to the
 // retry budget, and one the wake-loop guard stopped to the sweep: neither is re-queued here.
 const lostSql = `
   SELECT s.* FROM "Company" c CROSS JOIN LATERAL (
-    SELECT i.id::text, i."companyId"::text AS "companyId", i."assigneeAgentId"::text AS "agentId", i.identifier, i."livenessResetAt" AS "resetAt"
+    SELECT i.id::text, i."companyId"::text AS "companyId", i."assigneeAgentId"::text AS "agentId", i.identifier, k."causeKey"
       FROM "Issue" i JOIN "Agent" a ON a."companyId" = i."companyId" AND a.id = i."assigneeAgentId"
+     CROSS JOIN LATERAL (SELECT i."assigneeAgentId"::text || ':' || coalesce((extract(epoch FROM i."livenessResetAt") * 1000)::bigint::text, '-') AS "causeKey") k
      WHERE i."companyId" = c.id AND i.status = 'todo' AND a.status IN ('idle', 'running', 'error')
+       -- re-queued once already for this cause: the sweep's to report, not ours to select again
+       AND NOT EXISTS (SELECT 1 FROM "LivenessRemedy" m WHERE m."issueId" = i.id AND m.kind = 'requeue_lost_wake' AND m."causeKey" = k."causeKey")
        AND i."updatedAt" < $1::timestamptz - make_interval(secs => $2::int)
        AND NOT EXISTS (SELECT 1 FROM "WakeRequest" w WHERE w."issueId" = i.id
                         AND (w.status = 'queued' OR w."createdAt" > $1::timestamptz - make_interval(secs => $2::int)
@@ -41,9 +44,8 @@ const lostSql = `
 
 async function requeue(issue: LostWake): Promise<boolean> {
   return sqlTx(async (exec) => {
-    const causeKey = `${issue.agentId}:${issue.resetAt?.toISOString() ?? "-"}`;
     const why = `nothing was pending for it for over ${LOST_WAKE_GRACE_SEC / 60} min`;
-    if (!(await claimRemedy(exec, { companyId: issue.companyId, issueId: issue.id, kind: "requeue_lost_wake", causeKey, details: { agentId: issue.agentId, why } }))) return false;
+    if (!(await claimRemedy(exec, { companyId: issue.companyId, issueId: issue.id, kind: "requeue_lost_wake", causeKey: issue.causeKey, details: { agentId: issue.agentId, why } }))) return false;
     const wake = await requestWake(exec, {
       companyId: issue.companyId, agentId: issue.agentId, reason: "retry", source: `lost wake of ${issue.identifier}`, issueId: issue.id,
       payload: { remedy: "requeue_lost_wake", why, taskId: issue.id },
