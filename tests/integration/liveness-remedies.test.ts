@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { claimWakes } from "@/lib/runtime/queue";
 import { appendLog } from "@/lib/runtime/run-records";
+import { applyLivenessRemedies } from "@/lib/runtime/liveness-remedies";
 import { retryAfterFinish } from "@/lib/services/liveness/remedies/retry";
 import { stopSilentRuns } from "@/lib/services/liveness/remedies/silent-runs";
 import { releaseStaleCheckouts } from "@/lib/services/liveness/remedies/stale-checkouts";
@@ -90,6 +91,16 @@ describe("the retry budget", () => {
     await db().agent.update({ where: { id: w.manager.id }, data: { status: "paused", pauseReason: "board" } });
     const run = await db().heartbeatRun.create({ data: { companyId: w.company.id, agentId: w.manager.id, issueId: paused.id, status: "failed", adapterType: "process" } });
     expect(await retryAfterFinish(run.id, "failed")).toBe(false);
+  });
+
+  it("the worker's tick retries a failure whose worker died before deciding (an orphan closed at recovery), once", async () => {
+    const w = await createWorld();
+    const issue = await issueOf(w);
+    const orphan = await runOf(w, issue.id, "failed", { finishedAt: ago(60), heartbeatAt: ago(60), error: "closed at recovery" });
+    await Promise.all([applyLivenessRemedies(), applyLivenessRemedies()]);
+    const [wake] = await wakesFor(issue.id);
+    expect(wake).toMatchObject({ reason: "retry", payload: { remedy: "retry_failed_run", lastError: "closed at recovery" } });
+    expect(await remedies(issue.id, "retry")).toEqual([expect.objectContaining({ causeKey: orphan.id })]);
   });
 
   it("two instances deciding the same failure retry it once", async () => {
