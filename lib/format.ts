@@ -78,3 +78,10 @@ export function formatBytes(n: number): string {
   if (n < 1024 ** 3) return `${(n / 1024 / 1024).toFixed(1)} MB`;
   return `${(n / 1024 ** 3).toFixed(1)} GB`;
 }
+
+/** A span of seconds in words for sentences: "45 s", "15 min", "3 h". */
+export function formatSpan(sec: number): string {
+  if (sec >= 7200) return `${Math.round(sec / 3600)} h`;
+  if (sec >= 120) return `${Math.round(sec / 60)} min`;
+  return `${Math.round(sec)} s`;
+}

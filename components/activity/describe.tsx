@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { ActivityDto } from "@/lib/dto/activity";
 import type { ActivitySubject } from "@/lib/dto/activity-entry";
-import { humanize, roleLabel } from "@/lib/format";
+import { formatSpan, humanize, roleLabel } from "@/lib/format";
 import { changedFields } from "@/components/activity/field-names";
 
 /** A row as the API gives it; the subject is absent only in callers that build rows themselves. */
@@ -196,6 +196,13 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>revoked an invite to the board{d.role ? ` (${String(d.role)})` : ""}</>;
     case "member.joined":
       return <>joined the board{d.role ? ` as ${String(d.role)}` : ""} through an invite</>;
+    case "issue.retry_scheduled":
+    case "issue.silent_run_stopped":
+    case "run.silence_stopped":
+    case "issue.stale_checkout_released":
+    case "issue.wake_requeued":
+    case "issue.wake_loop_stopped":
+      return describeRemedy(row, it);
     case "agent.wake_requested":
       return <>woke {agent}{str(d.issueId) ? " for an issue" : ""}</>;
     case "agent.sessions_reset":
@@ -258,6 +265,30 @@ function describeChecks(row: ActivityRow, it: (fallback: string) => ReactNode): 
       return d.verdict === "approve" ? <>approved {issue}{sha}</>
         : <>asked for changes to {issue}{typeof d.round === "number" ? ` (round ${d.round})` : ""}{d.escalated ? ", handing it to the board" : ""}</>;
     default: return <>closed {issue} without its {Array.isArray(d.missing) && d.missing.length ? d.missing.join(" and ") : "checks"}: “{str(d.reason) ?? ""}”</>;
+  }
+}
+
+const num = (v: unknown) => (typeof v === "number" ? v : 0);
+const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}…` : text);
+
+/** The liveness remedies Charter applied to an issue (lib/services/liveness/remedies), each with its reason. */
+function describeRemedy(row: ActivityRow, it: (fallback: string) => ReactNode): ReactNode {
+  const d = details(row);
+  const issue = it("an issue");
+  switch (row.action) {
+    case "issue.retry_scheduled": {
+      const error = str(d.lastError) ? <> ({clip(str(d.lastError)!)})</> : null;
+      return <>scheduled retry {num(d.attempt)} of {num(d.budget)} of {issue} in {formatSpan(num(d.delaySec))}: {str(d.why) ?? "its run failed"}{error}</>;
+    }
+    case "issue.silent_run_stopped":
+    case "run.silence_stopped":
+      return <>stopped a run of {issue} silent for {formatSpan(num(d.silentSec))} (its agent&apos;s limit is {formatSpan(num(d.limitSec))})</>;
+    case "issue.stale_checkout_released":
+      return <>released {issue} back to todo after {formatSpan(num(d.idleSec))} without a run or activity (the company&apos;s limit is {formatSpan(num(d.limitSec))}), telling its agent why</>;
+    case "issue.wake_requeued":
+      return <>woke the agent of {issue} again: {str(d.why) ?? "its wake was lost"}</>;
+    default:
+      return <>stopped waking {issue}: {num(d.runs)} runs in the last hour reached the company&apos;s limit of {num(d.cap)}</>;
   }
 }
 

@@ -1,11 +1,13 @@
 // Who is calling: an agent (API key or a run's short-lived key) or a board user (session, board
-// token). Resolution reads; it never writes, so authenticating costs one indexed lookup.
+// token). Resolution reads; it never waits on a write, so authenticating costs one indexed lookup (a
+// run key's call also touches its run's activity, throttled and not awaited).
 import type { AgentRole, MembershipRole } from "@/lib/generated/prisma/client";
 import { sql } from "@/lib/db/client";
 import { boardSessionLive } from "@/lib/auth/board-sessions";
 import type { SessionClaims } from "@/lib/auth/session";
 import { digestToken, tokenKind } from "@/lib/auth/tokens";
 import { userForAccessToken } from "@/lib/oauth/store";
+import { touchRunActivity } from "@/lib/services/liveness/remedies/run-activity";
 
 export interface AgentActor {
   kind: "agent";
@@ -86,6 +88,7 @@ async function agentFromKey(tokenHash: string): Promise<AgentActor | null> {
   });
   const row = rows[0];
   if (!row) return null;
+  if (row.runId) touchRunActivity(row.runId);
   return { kind: "agent", agentId: row.agentId, companyId: row.companyId, role: row.role, keyId: row.keyId, runId: row.runId };
 }
 

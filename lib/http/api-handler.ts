@@ -9,7 +9,7 @@ import { withIdempotency } from "@/lib/http/idempotency";
 import { listQuerySchema, type JsonPage, type ListQuery, type Page } from "@/lib/http/pagination";
 import { readBody, readMultipart } from "@/lib/http/body";
 import { parse, parseParams, queryObject } from "@/lib/http/parse";
-import { agentKeyDigest, invalidBearer, resolveActor } from "@/lib/http/resolve-actor";
+import { agentKeyDigest, invalidBearer, resolveActor, touchRunOfKey } from "@/lib/http/resolve-actor";
 import { describeRoute, type ResponseDoc, type RouteDoc } from "@/lib/openapi/route-doc";
 import type { Actor } from "@/lib/auth/actor";
 import type { ServiceContext } from "@/lib/services/context";
@@ -102,6 +102,7 @@ export function apiHandler<
       if (spec.byAgentKey && keyDigest) {
         const answer = await spec.byAgentKey(keyDigest, { params, query } as { params: Out<P>; query: QueryOut<Q, L> });
         if (answer === null) throw invalidBearer();
+        touchRunOfKey(req, keyDigest);
         if (answer !== undefined) return respond(answer, req, requestId, spec.status);
       }
       const actor = spec.auth === "none" ? null : await resolveActor(req);

@@ -6,6 +6,7 @@ import { sessionClaims } from "@/lib/auth/session";
 import { requestHost } from "@/lib/auth/request-origin";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { touchRunActivityByKey } from "@/lib/services/liveness/remedies/run-activity";
 
 const unauthenticated = (message: string) => new AppError("unauthenticated", message);
 export const invalidBearer = () => unauthenticated("The bearer token is invalid, revoked or expired");
@@ -15,6 +16,12 @@ export function agentKeyDigest(req: NextRequest): string | null {
   const token = bearerToken(req.headers.get("authorization"));
   const kind = token ? tokenKind(token) : null;
   return token && (kind === "agentKey" || kind === "runKey") ? digestToken(token) : null;
+}
+
+/** A run key's call answered without resolveActor (the byAgentKey fast paths) is its run's sign of life too. */
+export function touchRunOfKey(req: NextRequest, keyDigest: string): void {
+  const token = bearerToken(req.headers.get("authorization"));
+  if (token && tokenKind(token) === "runKey") touchRunActivityByKey(keyDigest);
 }
 
 export async function resolveActor(req: NextRequest): Promise<Actor> {

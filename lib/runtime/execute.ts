@@ -11,6 +11,7 @@ import type { ClaimedRun } from "@/lib/runtime/queue";
 import { RunLog } from "@/lib/runtime/run-log";
 import { prepareInstructionsDir, removeInstructionsDir } from "@/lib/runtime/instructions-dir";
 import { finishRun, markRunning } from "@/lib/runtime/run-records";
+import { retryAfterFinish } from "@/lib/services/liveness/remedies/retry";
 import { RunTranscript } from "@/lib/runtime/transcript/run-transcript";
 import { redactor, type Redact } from "@/lib/runtime/transcript/steps";
 import { loadWakeContext, type WakeContext } from "@/lib/runtime/wake-context";
@@ -119,10 +120,12 @@ export async function executeRun(run: ClaimedRun, signal: AbortSignal): Promise<
   }) : 0;
   const tail = await runLog.close();
   await transcript.close();
-  await untilRecorded(run.runId, "the run's finish", () => finishRun(run.runId, {
+  const status = await untilRecorded(run.runId, "the run's finish", () => finishRun(run.runId, {
     status: result.status, exitCode: result.exitCode, error: result.error?.slice(0, 2000) ?? null,
     logTail: tail.text, logBytes: tail.bytes, costCents,
   }));
+  // a retry lost here (the worker dies first) is caught up by the periodic remedies
+  await retryAfterFinish(run.runId, status).catch((e) => log.error("scheduling the run's retry failed", { runId: run.runId, error: String(e) }));
 }
 
 const RETRY_MAX_MS = 1_000;

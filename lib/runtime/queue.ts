@@ -10,6 +10,7 @@ import { isBudgetPaused, settleBudgets } from "@/lib/services/budgets";
 import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
 import { insertEventSql } from "@/lib/services/outbox/emit";
 import { readAdapterConfig, readRuntimeConfig, type AdapterConfig } from "@/lib/runtime/config";
+import { wakeLoopSkip } from "@/lib/services/liveness/remedies/wake-loop";
 import { attachWorkspace, issueBusySql, lockTargets, targetBusy, workspaceTarget, type WorkspaceTarget } from "@/lib/runtime/workspace-claim";
 
 /** Where a run works, once the worker has made its workspace (lib/runtime/run-workspace.ts). */
@@ -72,6 +73,8 @@ const candidatesSql = `
     JOIN "Agent" a ON a.id = w."agentId" AND a."companyId" = w."companyId"
     JOIN "Company" c ON c.id = w."companyId"
    WHERE w.status = 'queued'
+     -- a retry waits out its backoff (the worker's fallback tick claims it once due)
+     AND (w."notBefore" IS NULL OR w."notBefore" <= now())
      AND NOT ${issueBusySql}
      AND (a.status IN ('paused', 'terminated', 'pending_approval') OR c.status <> 'active'
           OR (SELECT count(*) FROM "HeartbeatRun" r WHERE r."agentId" = w."agentId" AND r.status IN ('queued', 'running')) <
@@ -248,7 +251,7 @@ export async function claimWakes(workerId: string, limit: number): Promise<Claim
     let skipped = 0;
     const seen = new Set<string>();
     for (const c of candidates) {
-      const why = unrunnableReason(c) ?? (await breakLoop(exec, c));
+      const why = unrunnableReason(c) ?? (await wakeLoopSkip(exec, c.companyId, await effectiveIssueId(exec, c), c.id)) ?? (await breakLoop(exec, c));
       if (why) {
         await skipWake(exec, c.id, why);
         skipped++;

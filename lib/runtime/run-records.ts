@@ -2,6 +2,8 @@
 // the sweep that closes runs whose worker is gone. Every status change is conditional on the run
 // still being open, so a cancel from the board always wins over a late finish.
 import { sql } from "@/lib/db/client";
+import type { SqlExec } from "@/lib/db/sql-exec";
+import { touchActivitySql } from "@/lib/services/liveness/remedies/run-activity";
 import { env } from "@/lib/env";
 import { uuidv7 } from "@/lib/ids";
 import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
@@ -28,7 +30,8 @@ export async function markRunning(runId: string): Promise<boolean> {
 /** Appends to the log keeping only its newest `cap` characters, and tells browsers watching it. */
 export async function appendLog(runId: string, companyId: string, chunk: string, bytes: number): Promise<void> {
   await sql().query(
-    `WITH r AS (UPDATE "HeartbeatRun" SET log = right(log || $2, $3), "logBytes" = "logBytes" + $4, "heartbeatAt" = now()
+    `WITH r AS (UPDATE "HeartbeatRun" SET log = right(log || $2, $3), "logBytes" = "logBytes" + $4, "heartbeatAt" = now(),
+                        "lastActivityAt" = now()
                  WHERE id = $1 RETURNING id)
      SELECT pg_notify('charter_events', json_build_object('companyId', $5::text, 'entityType', 'heartbeat_run', 'entityId', $1::text, 'action', 'run.log')::text)::text FROM r`,
     [runId, chunk, env().CHARTER_RUN_LOG_MAX_BYTES, bytes, companyId],
@@ -44,6 +47,8 @@ export async function appendSteps(runId: string, companyId: string, steps: Step[
        SELECT $2::uuid, $1::uuid, x.seq, x.at, x.kind::"RunStepKind", x.text, x."toolName", x.input, x.output, x."isError"
          FROM jsonb_to_recordset($3::jsonb) AS x(seq int, at timestamptz, kind text, text text, "toolName" text, input jsonb, output text, "isError" boolean)
        ON CONFLICT DO NOTHING RETURNING 1
+     ), touch AS (
+       ${touchActivitySql("$1")}
      )
      SELECT pg_notify('charter_events', json_build_object('companyId', $2::text, 'entityType', 'heartbeat_run', 'entityId', $1::text, 'action', 'run.transcript')::text)::text
       WHERE EXISTS (SELECT 1 FROM s)`,
@@ -106,11 +111,13 @@ const finishSql = `
   )
   SELECT r.status::text, pg_notify('charter_wake', r."agentId"::text)::text FROM r`;
 
-export async function finishRun(runId: string, f: Finish): Promise<string | null> {
-  const { rows } = await sql().query<{ status: string }>(finishSql, [
+/** Closes a run (in the caller's transaction when `exec` is given); its status after, null when nothing applied. */
+export async function finishRun(runId: string, f: Finish, exec?: SqlExec): Promise<string | null> {
+  const values = [
     runId, f.status, f.exitCode, f.error, f.logTail, env().CHARTER_RUN_LOG_MAX_BYTES, f.logBytes, f.costCents, uuidv7(), f.onlyIfOpen ?? false, uuidv7(),
-  ]);
-  return rows[0]?.status ?? null;
+  ];
+  const rows = exec ? await exec(finishSql, values) : (await sql().query(finishSql, values)).rows;
+  return (rows[0]?.status as string | undefined) ?? null;
 }
 
 // Runs still open whose worker no longer holds its liveness lock (its database session ended: the

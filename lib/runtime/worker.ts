@@ -22,6 +22,7 @@ import { sweepVerifications, VerificationRunner } from "@/lib/runtime/verificati
 import { OutboxRelay } from "@/lib/runtime/outbox-relay";
 import { startJobs, stopJobs } from "@/lib/runtime/jobs";
 import { sweepWebhooks } from "@/lib/runtime/webhook-jobs";
+import { applyLivenessRemedies } from "@/lib/runtime/liveness-remedies";
 import { sweepEmail } from "@/lib/services/notifications/sweep";
 import { pruneEvents } from "@/lib/services/outbox/retention";
 
@@ -141,6 +142,7 @@ export class Worker {
       const expired = await expireQuestions();
       if (expired.length) log.info("expired questions", { questionIds: expired });
       await sweepWebhooks();
+      await applyLivenessRemedies();
       const mail = await sweepEmail();
       if (mail.immediate || mail.digests) log.info("re-kicked lost notification emails", mail);
       // in the background: a backup takes a while, the sweep and timers must not wait for it

@@ -18,6 +18,8 @@ export interface WakeInput {
   commentId?: string | null;
   approvalId?: string | null;
   payload?: Prisma.InputJsonObject;
+  /** not run before this time (a retry's backoff); only a wake that is queued keeps it */
+  notBefore?: Date | null;
 }
 
 /** Runs SQL in a Prisma transaction, for code shared with the pg transactions of sqlTx. */
@@ -31,14 +33,19 @@ export const prismaExec = (tx: Tx): SqlExec => (text, values) => tx.$queryRawUns
  */
 export async function requestWake(exec: SqlExec, input: WakeInput): Promise<{ id: string; status: "queued" | "coalesced" }> {
   await exec(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))::text`, [`wake:${input.agentId}`]);
+  // a wake without a backoff that joins a retry waiting out its backoff runs now: a person's mention
+  // or assignment is never held back by a remedy's delay
   const [row] = await exec(
-    `WITH q AS (SELECT id FROM "WakeRequest" WHERE "companyId" = $2::uuid AND "agentId" = $3::uuid AND status = 'queued' ORDER BY "createdAt" LIMIT 1)
-     INSERT INTO "WakeRequest" (id, "companyId", "agentId", reason, source, "issueId", "commentId", "approvalId", payload, status, "coalescedIntoId", "updatedAt")
+    `WITH q AS (SELECT id FROM "WakeRequest" WHERE "companyId" = $2::uuid AND "agentId" = $3::uuid AND status = 'queued' ORDER BY "createdAt" LIMIT 1),
+     nb AS (UPDATE "WakeRequest" SET "notBefore" = NULL, "updatedAt" = now()
+             WHERE id = (SELECT id FROM q) AND "notBefore" IS NOT NULL AND $10::timestamptz IS NULL)
+     INSERT INTO "WakeRequest" (id, "companyId", "agentId", reason, source, "issueId", "commentId", "approvalId", payload, status, "coalescedIntoId", "notBefore", "updatedAt")
      SELECT $1::uuid, $2::uuid, $3::uuid, $4::"WakeReason", $5, $6::uuid, $7::uuid, $8::uuid, $9::jsonb,
-            CASE WHEN (SELECT id FROM q) IS NULL THEN 'queued' ELSE 'coalesced' END::"WakeStatus", (SELECT id FROM q), now()
+            CASE WHEN (SELECT id FROM q) IS NULL THEN 'queued' ELSE 'coalesced' END::"WakeStatus", (SELECT id FROM q),
+            CASE WHEN (SELECT id FROM q) IS NULL THEN $10::timestamptz END, now()
      RETURNING id::text, status::text`,
     [uuidv7(), input.companyId, input.agentId, input.reason, input.source, input.issueId ?? null, input.commentId ?? null,
-      input.approvalId ?? null, JSON.stringify(input.payload ?? {})],
+      input.approvalId ?? null, JSON.stringify(input.payload ?? {}), input.notBefore ?? null],
   );
   if (row.status === "queued") await exec(`SELECT pg_notify('charter_wake', $1)::text`, [input.agentId]);
   return { id: row.id as string, status: row.status as "queued" | "coalesced" };

@@ -41,7 +41,8 @@ describe("triggers create exactly their wakes", () => {
     expect(manual.status).toBe(202);
     await client(w.tokens.engineer).post(`/api/companies/${w.company.id}/issues`, { title: "mine", assigneeAgentId: w.engineer.id });
     const [eng, mgr, ceo] = await Promise.all([wakesOf(w.engineer.id), wakesOf(w.manager.id), wakesOf(w.ceo.id)]);
-    expect(eng.map((x) => [x.reason, x.issueId])).toEqual([["assignment", issue.id]]);
+    // (the engineer has no command, so its run fails and the retry budget may already have queued a `retry`)
+    expect(eng.filter((x) => x.reason !== "retry").map((x) => [x.reason, x.issueId])).toEqual([["assignment", issue.id]]);
     expect(mgr.map((x) => [x.reason, x.issueId, x.commentId])).toEqual([["mention", issue.id, comment.id]]);
     expect(ceo.map((x) => x.reason)).toEqual(["manual"]);
     // the wakes are visible to the board, and the run-now left an activity row
