@@ -24,7 +24,7 @@ export const updateWebhook = (webhookId: string, patch: Partial<WebhookInput> & 
 export const deleteWebhook = (webhookId: string) => apiSend<void>("DELETE", `/api/webhooks/${webhookId}`);
 export const rotateWebhookSecret = (webhookId: string) => apiSend<WebhookWithSecret>("POST", `/api/webhooks/${webhookId}/rotate-secret`);
 export const testWebhook = (webhookId: string) => apiSend<{ deliveryId: string }>("POST", `/api/webhooks/${webhookId}/test`);
-export const DELIVERIES_PAGE_SIZE = 50;
+const DELIVERIES_PAGE_SIZE = 50;
 export const fetchWebhookDeliveries = (webhookId: string, cursor: string | null) =>
   apiPage<WebhookDeliveryDto>(`/api/webhooks/${webhookId}/deliveries`, { limit: DELIVERIES_PAGE_SIZE, cursor });
 export const redeliverWebhookDelivery = (deliveryId: string) => apiSend<{ deliveryId: string }>("POST", `/api/webhook-deliveries/${deliveryId}/redeliver`);
