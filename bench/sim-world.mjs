@@ -76,19 +76,20 @@ async function hireAll(api, companyId, { agents, control, agentJournal }) {
 
 /**
  * Parents for the managers (a fifth of them without sub-issues, for the manager to delegate while
- * the simulation runs; the rest blocked by sub-issues of their reports), two for the CEO, and the
- * sub-issues: `issues` in all.
+ * the simulation runs; the rest blocked by sub-issues of their reports) and the sub-issues:
+ * `issues` in all.
  */
 async function fileIssues(api, companyId, team, issues) {
-  const { ceo, managers, engineers } = team;
+  const { managers, engineers } = team;
   const parents = Math.max(2, Math.ceil(issues / 10));
   const perParent = Math.floor((issues - parents) / Math.ceil(parents * 0.8));
   let left = issues - parents;
   const made = [];
   for (let p = 0; p < parents; p++) {
-    const owner = p < 2 ? ceo : managers[p % managers.length];
+    // the CEO files none: its checkout would wait for its strategy's approval
+    const owner = managers[p % managers.length];
     const reports = engineers.filter((e) => e.reportsTo === owner.id);
-    const delegateLater = owner === ceo || p % 5 === 4 || !reports.length;
+    const delegateLater = p % 5 === 4 || !reports.length;
     const parent = await api("POST", `/api/companies/${companyId}/issues`, { title: `Project ${p + 1}`, status: "backlog" });
     made.push(parent);
     const n = delegateLater ? 0 : p === parents - 1 ? left : Math.min(left, perParent);

@@ -98,7 +98,7 @@ describe("a company that misbehaves", () => {
     writeControl(control, { faults: false });
 
     let worker = startWorker();
-    const world = await buildCompany(api, { agents: 6, issues: 40, prefix: `SIMT${Date.now() % 1000}`, control, agentJournal });
+    const world = await buildCompany(api, { agents: 6, issues: 40, prefix: "SIMT", control, agentJournal });
     const companyId = world.company.id;
     const graceSec = 30;
     const sampler = startSampler(pgClient, companyId, { everyMs: 3000, graceSec });
