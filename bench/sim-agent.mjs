@@ -146,7 +146,8 @@ async function lead(issue, fault) {
   if (children.length === 0) return delegate(issue, fault);
   const open = children.filter((c) => !finished(c.status));
   if (open.length) {
-    if (issue.status !== "blocked") await block(issue, open);
+    // only work in progress can become blocked
+    if (issue.status !== "blocked" && (await checkout(issue))) await block(issue, open);
     return;
   }
   if (!(await checkout(issue))) return;

@@ -90,15 +90,16 @@ async function fileIssues(api, companyId, team, issues) {
     const owner = managers[p % managers.length];
     const reports = engineers.filter((e) => e.reportsTo === owner.id);
     const delegateLater = p % 5 === 4 || !reports.length;
-    const parent = await api("POST", `/api/companies/${companyId}/issues`, { title: `Project ${p + 1}`, status: "backlog" });
-    made.push(parent);
     const n = delegateLater ? 0 : p === parents - 1 ? left : Math.min(left, perParent);
+    // filed without an assignee (no wake yet), blocked from the start when it gets tasks
+    const parent = await api("POST", `/api/companies/${companyId}/issues`, { title: `Project ${p + 1}`, status: n ? "blocked" : "todo" });
+    made.push(parent);
     left -= n;
     const children = await inBatches(Array.from({ length: n }, (_, i) => i), 4, (i) => api("POST", `/api/companies/${companyId}/issues`, {
       title: `Task ${i + 1} of Project ${p + 1}`, parentId: parent.id, status: "todo", assigneeAgentId: reports[i % reports.length].id,
     }));
     made.push(...children);
-    const assign = { assigneeAgentId: owner.id, status: children.length ? "blocked" : "todo" };
+    const assign = { assigneeAgentId: owner.id };
     if (children.length) {
       await withOptional(api, "PATCH", `/api/issues/${parent.id}`, { ...assign, blockedByIssueIds: children.map((c) => c.id), comment: `Waiting for its ${children.length} tasks.` }, ["blockedByIssueIds"]);
     } else {
@@ -121,7 +122,7 @@ export async function buildCompany(api, { agents, issues, prefix, control, agent
 /**
  * The board's faults. terminateBusyManager: a manager in the middle of a run (delegating), else any
  * with open work, is terminated. finishBehindBacks: the open sub-issues of one blocked parent are
- * set done by the board, so the parent's blockers finish without its assignee doing anything.
+ * finished by the board, so the parent's blockers finish without its assignee doing anything.
  */
 export function boardFaults(api, pg, world) {
   const companyId = world.company.id;
@@ -133,17 +134,29 @@ export function boardFaults(api, pg, world) {
           ORDER BY EXISTS (SELECT 1 FROM "HeartbeatRun" r WHERE r."agentId" = a.id AND r.status = 'running') DESC,
                    (SELECT count(*) FROM "Issue" i WHERE i."assigneeAgentId" = a.id AND i.status NOT IN ('done', 'cancelled')) DESC LIMIT 1`, [managerIds]);
       if (!rows.length) return null;
-      await api("POST", `/api/agents/${rows[0].id}/terminate`, {});
-      return rows[0].id;
+      // a run finishing at that moment wins the row: 409 conflict asks to read again and retry
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await api("POST", `/api/agents/${rows[0].id}/terminate`, {});
+          return rows[0].id;
+        } catch (e) {
+          if (e.status !== 409 || attempt === 10) throw e;
+          await new Promise((r) => setTimeout(r, 300));
+        }
+      }
     },
     async finishBehindBacks() {
       const { rows } = await pg.query(
-        `SELECT c.id FROM "Issue" c JOIN "Issue" p ON p.id = c."parentId"
+        `SELECT c.id, c.status::text AS status FROM "Issue" c JOIN "Issue" p ON p.id = c."parentId"
           WHERE p."companyId" = $1 AND p.status = 'blocked' AND c.status NOT IN ('done', 'cancelled')
             AND p.id = (SELECT p2.id FROM "Issue" p2 WHERE p2."companyId" = $1 AND p2.status = 'blocked'
                           AND EXISTS (SELECT 1 FROM "Issue" c2 WHERE c2."parentId" = p2.id AND c2.status NOT IN ('done', 'cancelled'))
                         ORDER BY random() LIMIT 1)`, [companyId]);
-      for (const r of rows) await api("PATCH", `/api/issues/${r.id}`, { status: "done", comment: "Finished by the board." });
+      // done where the status machine allows it (from in progress or in review), cancelled otherwise: both finish a blocker
+      for (const r of rows) {
+        const status = r.status === "in_progress" || r.status === "in_review" ? "done" : "cancelled";
+        await api("PATCH", `/api/issues/${r.id}`, { status, comment: "Finished by the board." });
+      }
       return rows.length;
     },
   };
