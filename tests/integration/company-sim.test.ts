@@ -12,8 +12,10 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { call, client } from "../support/api";
+import { waitFor } from "../support/runtime";
 import { createAgent, createBoardUser, createWorld } from "../factories";
 import { census, readJournal, startSampler, stuckWithoutReason } from "../../bench/sim-figures.mjs";
 import { boardClient, boardFaults, buildCompany, writeControl } from "../../bench/sim-world.mjs";
@@ -83,7 +85,7 @@ describe("a company that misbehaves", () => {
     expect(await ids(30)).not.toContain(issue.id);
   });
 
-  it("keeps every open issue moving or saying why, and loses no acknowledged write", { timeout: 180_000 }, async () => {
+  it("keeps every open issue moving or saying why, and loses no acknowledged write", { timeout: 300_000 }, async () => {
     const admin = await createBoardUser({ isInstanceAdmin: true });
     const board = client(admin.token);
     const raw = async (method: string, url: string, body?: unknown) => {
@@ -104,17 +106,20 @@ describe("a company that misbehaves", () => {
     const sampler = startSampler(pgClient, companyId, { everyMs: 3000, graceSec });
     writeControl(control, { faults: true, rates: { crash: 0.1, silentExit: 0.08, forget: 0.08, overBudget: 0.03, hang: 0.03 } });
 
-    await sleep(15_000);
+    // a worker process takes a while to start on a busy machine: the faults count from its first runs
+    const finishedRuns = async (n: number) => (await db().heartbeatRun.count({ where: { companyId, finishedAt: { not: null } } })) >= n;
+    await waitFor(() => finishedRuns(3), "the first runs", 90_000);
     const faults = boardFaults(api, pgClient, world);
     expect(await faults.terminateBusyManager()).toBeTruthy();
     worker.kill("SIGKILL");
     await new Promise((r) => worker.once("exit", r));
     worker = startWorker();
-    await sleep(10_000);
+    const killedAt = new Date();
+    await waitFor(async () => (await db().heartbeatRun.count({ where: { companyId, startedAt: { gt: killedAt } } })) > 0, "the restarted worker's first run", 90_000);
     await faults.finishBehindBacks();
     await sleep(15_000);
     writeControl(control, { faults: false });
-    await sleep(20_000);
+    await sleep(15_000);
     worker.kill("SIGTERM");
 
     const sampled = await sampler.stop();
