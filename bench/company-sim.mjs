@@ -44,7 +44,10 @@ writeControl(control, { faults: false });
 fs.writeFileSync(agentJournal, "");
 
 const freePort = () => new Promise((r) => {
-  const s = http.createServer().listen(0, "127.0.0.1", () => s.close(() => r(s.address().port)));
+  const s = http.createServer().listen(0, "127.0.0.1", () => {
+    const { port } = s.address();
+    s.close(() => r(port));
+  });
 });
 
 // The load balancer in front of the instances: a connection refused (an instance that is down) goes to the next one.
