@@ -114,7 +114,7 @@ async function found(pg, w) {
   return rowCount === 1;
 }
 
-export async function lostWrites(pg, journal) {
+async function lostWrites(pg, journal) {
   const lost = [];
   for (const w of journal) if (!(await found(pg, w))) lost.push(w);
   return { acknowledged: journal.length, lost };

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const agentScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "sim-agent.mjs");
+const agentScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "sim-agent.mjs");
 
 /** Limits the company runs under: low, so that a short simulation reaches them. */
 export const simLimits = { staleCheckoutSec: 600, waitLimitSec: 300, silenceLimitSec: 60, retryBudget: 2, runTimeoutSec: 300, wakeLostSec: 120 };
