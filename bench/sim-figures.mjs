@@ -105,12 +105,15 @@ async function found(pg, w) {
       : /\/issues$/.test(w.path) ? "Issue" : /\/agents$/.test(w.path) ? "Agent" : /^\/companies$/.test(w.path) ? "Company" : null;
     if (table) return (await pg.query(`SELECT 1 FROM "${table}" WHERE id = $1`, [w.id])).rowCount === 1;
   }
-  // a change of an existing row: its activity entry, written in the same transaction, in the call's window
+  // a change of an existing row: its activity entry, written in the same transaction, in the call's window;
+  // a checkout of an issue the agent already holds changes nothing, and its earlier checkout is the proof
   const entityId = idOf(/^\/(?:issues|agents|companies)\/([0-9a-f-]{36})/);
   if (!entityId) return true;
+  const checkout = /\/checkout$/.test(w.path);
   const { rowCount } = await pg.query(
-    `SELECT 1 FROM "ActivityLog" WHERE "entityId" = $1 AND "createdAt" BETWEEN $2 AND $3 LIMIT 1`,
-    [entityId, new Date(w.t0 - 2000), new Date(w.t1 + 2000)]);
+    `SELECT 1 FROM "ActivityLog" WHERE "entityId" = $1 AND "createdAt" <= $3
+        AND ("createdAt" >= $2 OR ($4 AND action = 'issue.checked_out' AND "actorId" = $5)) LIMIT 1`,
+    [entityId, new Date(w.t0 - 2000), new Date(w.t1 + 2000), checkout, w.actorId]);
   return rowCount === 1;
 }
 
