@@ -118,8 +118,8 @@ const api = boardClient(call, boardJournal);
 const pg = new pgLib.Client({ connectionString: db.url });
 await pg.connect();
 
-log(`building a company of ${AGENTS} agents and ${ISSUES} issues`);
-const world = await buildCompany(api, { agents: AGENTS, issues: ISSUES, prefix: "SIM", control, agentJournal });
+log(`building a company of ${AGENTS} agents; ${ISSUES} issues are filed while the faults run`);
+const world = await buildCompany(api, { agents: AGENTS, issues: ISSUES, prefix: "SIM", control, agentJournal, fileAll: false });
 const companyId = world.company.id;
 const faults = boardFaults(api, pg, world);
 const sampler = startSampler(pg, companyId, { graceSec: GRACE_SEC });
@@ -151,7 +151,11 @@ const schedule = [
   }],
 ];
 let nextBehindBacks = t0 + 45_000;
+// the projects are filed over the first 70% of the faults, so that work keeps coming while they run
+const fileEveryMs = (0.7 * DURATION_SEC * 1000) / world.filer.projects;
+let filed = 0;
 while (Date.now() < t0 + DURATION_SEC * 1000) {
+  while (Date.now() >= t0 + filed * fileEveryMs && (await world.filer.next())) filed++;
   while (schedule.length && Date.now() >= schedule[0][0]) await schedule.shift()[1]().catch((e) => note(`fault failed: ${e.message}`));
   if (Date.now() >= nextBehindBacks) {
     nextBehindBacks += 60_000;

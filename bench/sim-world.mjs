@@ -75,48 +75,54 @@ async function hireAll(api, companyId, { agents, control, agentJournal }) {
 }
 
 /**
- * Parents for the managers (a fifth of them without sub-issues, for the manager to delegate while
- * the simulation runs; the rest blocked by sub-issues of their reports) and the sub-issues:
- * `issues` in all.
+ * The issues, one project at a time: parents for the managers (a fifth of them without sub-issues,
+ * for the manager to delegate while the simulation runs; the rest blocked by sub-issues of their
+ * reports) and the sub-issues, `issues` in all. `next()` files the next project (null when all are
+ * filed), so that a long simulation can keep work coming while the faults run.
  */
-async function fileIssues(api, companyId, team, issues) {
+function projectFiler(api, companyId, team, issues) {
   const { managers, engineers } = team;
   const parents = Math.max(2, Math.ceil(issues / 10));
   const perParent = Math.floor((issues - parents) / Math.ceil(parents * 0.8));
   let left = issues - parents;
-  const made = [];
-  for (let p = 0; p < parents; p++) {
+  let p = 0;
+  const next = async () => {
+    if (p >= parents) return null;
     // the CEO files none: its checkout would wait for its strategy's approval
     const owner = managers[p % managers.length];
     const reports = engineers.filter((e) => e.reportsTo === owner.id);
     const delegateLater = p % 5 === 4 || !reports.length;
     const n = delegateLater ? 0 : p === parents - 1 ? left : Math.min(left, perParent);
-    // filed without an assignee (no wake yet), blocked from the start when it gets tasks
-    const parent = await api("POST", `/api/companies/${companyId}/issues`, { title: `Project ${p + 1}`, status: n ? "blocked" : "todo" });
-    made.push(parent);
+    const title = `Project ${++p}`;
     left -= n;
+    // filed without an assignee (no wake yet), blocked from the start when it gets tasks
+    const parent = await api("POST", `/api/companies/${companyId}/issues`, { title, status: n ? "blocked" : "todo" });
     const children = await inBatches(Array.from({ length: n }, (_, i) => i), 4, (i) => api("POST", `/api/companies/${companyId}/issues`, {
-      title: `Task ${i + 1} of Project ${p + 1}`, parentId: parent.id, status: "todo", assigneeAgentId: reports[i % reports.length].id,
+      title: `Task ${i + 1} of ${title}`, parentId: parent.id, status: "todo", assigneeAgentId: reports[i % reports.length].id,
     }));
-    made.push(...children);
     const assign = { assigneeAgentId: owner.id };
     if (children.length) {
       await withOptional(api, "PATCH", `/api/issues/${parent.id}`, { ...assign, blockedByIssueIds: children.map((c) => c.id), comment: `Waiting for its ${children.length} tasks.` }, ["blockedByIssueIds"]);
     } else {
       await api("PATCH", `/api/issues/${parent.id}`, assign);
     }
-  }
-  return made;
+    return [parent, ...children];
+  };
+  return { projects: parents, next };
 }
 
-/** The company, its team and its issues; the limits of `simLimits` where the server has them. */
-export async function buildCompany(api, { agents, issues, prefix, control, agentJournal }) {
+/**
+ * The company and its team, with the limits of `simLimits` where the server has them, and the
+ * filer of its issues (see projectFiler); `fileAll` files them all before it returns.
+ */
+export async function buildCompany(api, { agents, issues, prefix, control, agentJournal, fileAll = true }) {
   const company = await api("POST", "/api/companies", { name: `Misbehaving ${prefix}`, issuePrefix: prefix });
   await withOptional(api, "PATCH", `/api/companies/${company.id}`, { staleCheckoutSec: simLimits.staleCheckoutSec, waitLimitSec: simLimits.waitLimitSec }, ["staleCheckoutSec", "waitLimitSec"])
     .catch(() => {});
   const team = await hireAll(api, company.id, { agents, control, agentJournal });
-  const made = await fileIssues(api, company.id, team, issues);
-  return { company, ...team, issues: made };
+  const filer = projectFiler(api, company.id, team, issues);
+  if (fileAll) while (await filer.next());
+  return { company, ...team, filer };
 }
 
 /**
