@@ -155,7 +155,8 @@ let nextBehindBacks = t0 + 45_000;
 const fileEveryMs = (0.7 * DURATION_SEC * 1000) / world.filer.projects;
 let filed = 0;
 while (Date.now() < t0 + DURATION_SEC * 1000) {
-  while (Date.now() >= t0 + filed * fileEveryMs && (await world.filer.next())) filed++;
+  // one project per turn at most, so that a slow filing does not hold the scheduled faults back
+  if (Date.now() >= t0 + filed * fileEveryMs && (await world.filer.next())) filed++;
   while (schedule.length && Date.now() >= schedule[0][0]) await schedule.shift()[1]().catch((e) => note(`fault failed: ${e.message}`));
   if (Date.now() >= nextBehindBacks) {
     nextBehindBacks += 60_000;
@@ -163,6 +164,8 @@ while (Date.now() < t0 + DURATION_SEC * 1000) {
   }
   await sleep(1000);
 }
+while (await world.filer.next()) filed++;
+note(`${filed} of ${world.filer.projects} projects filed`);
 writeControl(control, { faults: false });
 note(`faults off; settling for ${SETTLE_SEC} s`);
 await sleep(SETTLE_SEC * 1000);
