@@ -102,8 +102,17 @@ async function startInstance(i) {
 }
 const startWorker = () => startGroup("scripts/worker.mjs", [], { ...sharedEnv, CHARTER_WORKER: "on", CHARTER_WORKER_CONCURRENCY: "16" });
 
+// a simulation that fails half-way takes its processes with it
+process.on("exit", () => {
+  for (const child of [worker, ...instances.map((i) => i.child)]) {
+    try {
+      if (child) process.kill(-child.pid, "SIGKILL");
+    } catch { /* gone */ }
+  }
+});
+let worker = null;
 await Promise.all([startInstance(0), startInstance(1)]);
-let worker = startWorker();
+worker = startWorker();
 const cli = (...args) => execFileSync(process.execPath, [path.join(root, "scripts/charter.mjs"), ...args], { cwd: root, env: sharedEnv, encoding: "utf8" }).trim();
 cli("user", "create", "--email", "sim@example.test", "--password", "simulation-password", "--admin");
 const token = cli("token", "create", "--email", "sim@example.test");

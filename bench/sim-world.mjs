@@ -88,8 +88,10 @@ function projectFiler(api, companyId, team, issues) {
   let p = 0;
   const next = async () => {
     if (p >= parents) return null;
-    // the CEO files none: its checkout would wait for its strategy's approval
-    const owner = managers[p % managers.length];
+    // the CEO files none: its checkout would wait for its strategy's approval; a terminated manager gets no new project
+    const agents = await api("GET", `/api/companies/${companyId}/agents`);
+    const working = managers.filter((m) => agents.some((a) => a.id === m.id && a.status !== "terminated"));
+    const owner = working.length ? working[p % working.length] : managers[p % managers.length];
     const reports = engineers.filter((e) => e.reportsTo === owner.id);
     const delegateLater = p % 5 === 4 || !reports.length;
     const n = delegateLater ? 0 : p === parents - 1 ? left : Math.min(left, perParent);
