@@ -22,7 +22,9 @@ function killGroup(pid, sig) {
 }
 
 function send(message) {
-  if (process.connected) process.send(message);
+  // a send racing the worker's death fails with EPIPE: the callback takes the error, which would
+  // otherwise crash this process before its disconnect handler kills the groups
+  if (process.connected) process.send(message, () => {});
 }
 
 function start({ id, command, args, cwd, env, stdin }) {
