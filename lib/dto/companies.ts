@@ -13,6 +13,8 @@ export function companyProfileDto(row: Company) {
     brandColor: row.brandColor,
     logoAssetId: row.logoAssetId,
     logoUrl: row.logoAssetId ? `/api/assets/${row.logoAssetId}` : null,
+    pausedAt: row.pausedAt?.toISOString() ?? null,
+    pauseMode: row.pauseMode,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

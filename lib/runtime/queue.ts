@@ -9,6 +9,7 @@ import { uuidv7 } from "@/lib/ids";
 import { isBudgetPaused, settleBudgets } from "@/lib/services/budgets";
 import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
 import { insertEventSql } from "@/lib/services/outbox/emit";
+import { pausedSql } from "@/lib/services/pause/sql";
 import { readAdapterConfig, readRuntimeConfig, type AdapterConfig } from "@/lib/runtime/config";
 import { attachWorkspace, issueBusySql, lockTargets, targetBusy, workspaceTarget, type WorkspaceTarget } from "@/lib/runtime/workspace-claim";
 
@@ -63,6 +64,7 @@ interface Candidate {
 
 // The per-agent limit mirrors runtimeConfig.maxConcurrentRuns (an integer 1–100, else 1). Wakes of
 // agents already at their limit are not even candidates, so they cannot crowd out other agents.
+// Nor are a paused company's (or instance's) wakes: they stay queued, not skipped, until it resumes.
 const candidatesSql = `
   SELECT w.id::text, w."companyId"::text AS "companyId", w."agentId"::text AS "agentId", w.reason::text AS reason,
          w."issueId"::text AS "issueId", w."commentId"::text AS "commentId", w."approvalId"::text AS "approvalId", w.payload,
@@ -72,6 +74,7 @@ const candidatesSql = `
     JOIN "Agent" a ON a.id = w."agentId" AND a."companyId" = w."companyId"
     JOIN "Company" c ON c.id = w."companyId"
    WHERE w.status = 'queued'
+     AND NOT ${pausedSql("c")}
      AND NOT ${issueBusySql}
      AND (a.status IN ('paused', 'terminated', 'pending_approval') OR c.status <> 'active'
           OR (SELECT count(*) FROM "HeartbeatRun" r WHERE r."agentId" = w."agentId" AND r.status IN ('queued', 'running')) <

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CompanyStatus } from "@/lib/generated/prisma/enums";
+import { CompanyStatus, PauseMode } from "@/lib/generated/prisma/enums";
 import { centsSchema, dateTimeSchema, hexColorSchema, intSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
 
 const issuePrefixSchema = z
@@ -46,6 +46,8 @@ export const companyResponseSchema = z.object({
   brandColor: z.string().nullable(),
   logoAssetId: uuidSchema.nullable(),
   logoUrl: z.string().nullable().describe("Path of the logo image (/api/assets/{assetId}), or null"),
+  pausedAt: dateTimeSchema.nullable().describe("Since when the company is paused (POST /api/companies/{companyId}/pause): no run starts, wakes are kept; null when running"),
+  pauseMode: z.enum(PauseMode).nullable().describe("What the pause did to runs already running: finish (let them end) or cancel; null when running"),
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
 }).meta({ id: "Company" });
