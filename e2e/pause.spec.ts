@@ -21,6 +21,17 @@ test("pause: a company and the instance, the banner, the kept wake runs after re
     await snap(page, testInfo, "01-company-paused-settings");
     await page.goto("/PAUS/issues");
     await expect(page.getByRole("status").filter({ hasText: "Pause Works is paused" })).toBeVisible();
+    // dark theme (the system's, so the shared user's pick is untouched) and a phone's width
+    await page.emulateMedia({ colorScheme: "dark" });
+    await snap(page, testInfo, "02-company-paused-issues-dark");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId("pause-banner")).toBeInViewport();
+    await snap(page, testInfo, "03-company-paused-issues-390-dark");
+    await page.goto("/PAUS/settings#pause");
+    await expect(page.locator("#pause").getByRole("button", { name: "Resume" })).toBeVisible();
+    await snap(page, testInfo, "04-settings-390-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize({ width: 1360, height: 900 });
   });
 
   await test.step("a wake made while paused waits, and runs once after resume", async () => {
@@ -40,7 +51,7 @@ test("pause: a company and the instance, the banner, the kept wake runs after re
       await page.goto("/companies");
       await page.getByRole("button", { name: "Pause every company" }).click();
       await expect(page.getByTestId("pause-banner")).toBeVisible();
-      await snap(page, testInfo, "02-instance-paused");
+      await snap(page, testInfo, "05-instance-paused");
       await page.goto("/PAUS/agents");
       await expect(page.getByRole("status").filter({ hasText: "Every company of this Charter instance is paused" })).toBeVisible();
       await page.goto("/companies");
