@@ -14,6 +14,8 @@ test("pause: a company and the instance, the banner, the kept wake runs after re
     await page.goto("/PAUS/settings");
     await expect(page.getByTestId("pause-banner")).toHaveCount(0);
     const card = page.locator("#pause");
+    await card.scrollIntoViewIfNeeded();
+    await snap(page, testInfo, "00-settings-running");
     await card.getByLabel("Let running runs finish").check();
     await card.getByRole("button", { name: "Pause company" }).click();
     await expect(page.getByTestId("pause-banner")).toContainText("no new run starts and wakes are kept");
