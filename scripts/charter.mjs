@@ -6,6 +6,7 @@
 //   npx charter restore FILE           → loads a backup into an empty database
 //   npx charter demo [--json]          → a demo company whose scripted agents start working (lib/services/demo.ts)
 //   npx charter company export|import  → company packages (lib/portability/cli; docs/portability-instructions-cli.md)
+//   npx charter pause|resume [--company PREFIX] [--cancel-running]  → the company's or the instance's pause (docs/pause.md)
 // Works against DATABASE_URL, or the embedded database whether or not the server is running.
 import fs from "node:fs";
 import path from "node:path";
@@ -22,7 +23,9 @@ const usage = `usage:
   npx charter backup --out FILE
   npx charter restore FILE
   npx charter demo [--json]
-  npx charter company export|import …   (npx charter company for its usage)`;
+  npx charter company export|import …   (npx charter company for its usage)
+  npx charter pause [--company PREFIX] [--cancel-running]
+  npx charter resume [--company PREFIX]`;
 
 function die(message, code = 1) {
   console.error(`charter: ${message}`);
@@ -31,8 +34,8 @@ function die(message, code = 1) {
 
 const argv = process.argv.slice(2);
 if (argv[0] === "company") await companyCommand(argv.slice(1));
-// backup, restore and demo are one word; the others a noun and a verb
-const single = ["backup", "restore", "demo"].includes(argv[0]);
+// backup, restore, demo, pause and resume are one word; the others a noun and a verb
+const single = ["backup", "restore", "demo", "pause", "resume"].includes(argv[0]);
 const [noun, verb, ...rest] = single ? [argv[0], "", ...argv.slice(1)] : argv;
 const specs = {
   "user create": { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, admin: { type: "boolean", default: false } },
@@ -40,6 +43,8 @@ const specs = {
   "backup ": { out: { type: "string" } },
   "restore ": {},
   "demo ": { json: { type: "boolean", default: false } },
+  "pause ": { company: { type: "string" }, "cancel-running": { type: "boolean", default: false } },
+  "resume ": { company: { type: "string" } },
 };
 const spec = specs[`${noun} ${verb}`];
 if (!spec) die(usage, 2);
@@ -91,6 +96,8 @@ try {
     console.log(`restored ${rows} rows in ${Object.keys(summary.rows).length} tables${summary.migratedAfter.length ? `; then applied ${summary.migratedAfter.length} newer migrations` : ""}`);
   } else if (noun === "demo") {
     await demoCommand();
+  } else if (noun === "pause" || noun === "resume") {
+    await pauseCommand();
   } else {
     await userCommand();
   }
@@ -129,6 +136,32 @@ async function demoCommand() {
       `Watch it: ${apiBaseUrl()}${demo.boardPath}`,
       "The agents run in Charter's server: if it is not running, `npm start` and they begin.",
     ].join("\n"));
+  } finally {
+    await disconnectDb();
+  }
+}
+
+/** `pause|resume`: the services the API's pause routes call, as the instance (a company by --company, else the instance). */
+async function pauseCommand() {
+  const { db, disconnectDb } = await services();
+  const { instanceActor } = await tsImport("../lib/auth/actor.ts", import.meta.url);
+  const ctx = { db: db(), actor: instanceActor() };
+  const input = { mode: args["cancel-running"] ? "cancel" : "finish" };
+  const runs = (mode) => (mode === "cancel" ? "runs that were running are cancelled" : "runs that were running finish");
+  try {
+    if (args.company) {
+      const pause = await tsImport("../lib/services/pause/company.ts", import.meta.url);
+      const c = noun === "pause" ? await pause.pauseCompany(ctx, args.company, input) : await pause.resumeCompany(ctx, args.company);
+      console.log(c.pausedAt
+        ? `${c.issuePrefix} (${c.name}) is paused since ${c.pausedAt}: no new run starts, wakes are kept, ${runs(c.pauseMode)}`
+        : `${c.issuePrefix} (${c.name}) is running; the wakes kept during a pause run now`);
+    } else {
+      const pause = await tsImport("../lib/services/pause/instance.ts", import.meta.url);
+      const p = noun === "pause" ? await pause.pauseInstance(ctx, input) : await pause.resumeInstance(ctx);
+      console.log(p.pausedAt
+        ? `the instance is paused since ${p.pausedAt}: no new run starts in any company, wakes are kept, ${runs(p.mode)}`
+        : "the instance is running; the wakes kept during a pause run now (a company paused on its own stays paused)");
+    }
   } finally {
     await disconnectDb();
   }

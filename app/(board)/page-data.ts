@@ -6,6 +6,7 @@ import { boardContext, requireBoardContext, type BoardContext } from "@/lib/auth
 import { AppError } from "@/lib/http/errors";
 import { getCompany, getCompanyProfile, listCompanies, listCompanyProfiles } from "@/lib/services/companies";
 import { getCompanyDirectory } from "@/lib/services/directory";
+import { instancePause } from "@/lib/services/pause/instance";
 import type { Directory } from "@/components/issues/directory";
 
 const currentContext = cache(boardContext);
@@ -80,4 +81,11 @@ export const switcherCompanies = cache(async () => {
 export const companyDirectory = cache(async (ctx: BoardContext, companyId: string): Promise<Directory> => {
   const directory = await getCompanyDirectory(ctx, companyId);
   return { ...directory, users: { ...directory.users, [ctx.actor.userId]: ctx.actor.name } };
+});
+
+/** The instance's pause as the board shows it (the banner, the companies page), or null while it runs. */
+export const instancePauseState = cache(async () => {
+  const ctx = await boardPageContext("/companies");
+  const pause = await instancePause(ctx.db);
+  return pause && { pausedAt: pause.pausedAt.toISOString(), mode: pause.mode };
 });

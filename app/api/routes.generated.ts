@@ -65,59 +65,63 @@ import * as r61 from "@/app/api/companies/[companyId]/logo/route";
 import * as r62 from "@/app/api/companies/[companyId]/members/[userId]/route";
 import * as r63 from "@/app/api/companies/[companyId]/members/route";
 import * as r64 from "@/app/api/companies/[companyId]/org/route";
-import * as r65 from "@/app/api/companies/[companyId]/projects/route";
-import * as r66 from "@/app/api/companies/[companyId]/questions/route";
-import * as r67 from "@/app/api/companies/[companyId]/route";
-import * as r68 from "@/app/api/companies/[companyId]/routines/route";
-import * as r69 from "@/app/api/companies/[companyId]/stalled/route";
-import * as r70 from "@/app/api/companies/[companyId]/webhooks/route";
-import * as r71 from "@/app/api/companies/route";
-import * as r72 from "@/app/api/demo-companies/route";
-import * as r73 from "@/app/api/execution-workspaces/[executionWorkspaceId]/route";
-import * as r74 from "@/app/api/goals/[goalId]/route";
-import * as r75 from "@/app/api/health/route";
-import * as r76 from "@/app/api/heartbeat-runs/[runId]/cancel/route";
-import * as r77 from "@/app/api/heartbeat-runs/[runId]/log/route";
-import * as r78 from "@/app/api/heartbeat-runs/[runId]/route";
-import * as r79 from "@/app/api/heartbeat-runs/[runId]/transcript/route";
-import * as r80 from "@/app/api/invites/[token]/accept/route";
-import * as r81 from "@/app/api/invites/[token]/onboarding.txt/route";
-import * as r82 from "@/app/api/issues/[issueId]/approvals/[approvalId]/route";
-import * as r83 from "@/app/api/issues/[issueId]/approvals/route";
-import * as r84 from "@/app/api/issues/[issueId]/attachments/[attachmentId]/route";
-import * as r85 from "@/app/api/issues/[issueId]/attachments/route";
-import * as r86 from "@/app/api/issues/[issueId]/checkout/route";
-import * as r87 from "@/app/api/issues/[issueId]/comments/[commentId]/route";
-import * as r88 from "@/app/api/issues/[issueId]/comments/route";
-import * as r89 from "@/app/api/issues/[issueId]/questions/route";
-import * as r90 from "@/app/api/issues/[issueId]/release/route";
-import * as r91 from "@/app/api/issues/[issueId]/review/route";
-import * as r92 from "@/app/api/issues/[issueId]/route";
-import * as r93 from "@/app/api/issues/[issueId]/verifications/route";
-import * as r94 from "@/app/api/issues/[issueId]/work-products/route";
-import * as r95 from "@/app/api/labels/[labelId]/route";
-import * as r96 from "@/app/api/ping/route";
-import * as r97 from "@/app/api/projects/[projectId]/route";
-import * as r98 from "@/app/api/projects/[projectId]/workspaces/[workspaceId]/route";
-import * as r99 from "@/app/api/projects/[projectId]/workspaces/route";
-import * as r100 from "@/app/api/questions/[questionId]/answer/route";
-import * as r101 from "@/app/api/questions/[questionId]/cancel/route";
-import * as r102 from "@/app/api/questions/[questionId]/decline/route";
-import * as r103 from "@/app/api/routine-triggers/[publicId]/fire/route";
-import * as r104 from "@/app/api/routines/[routineId]/route";
-import * as r105 from "@/app/api/routines/[routineId]/run/route";
-import * as r106 from "@/app/api/routines/[routineId]/runs/route";
-import * as r107 from "@/app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route";
-import * as r108 from "@/app/api/routines/[routineId]/triggers/[triggerId]/route";
-import * as r109 from "@/app/api/routines/[routineId]/triggers/route";
-import * as r110 from "@/app/api/setup/route";
-import * as r111 from "@/app/api/verifications/[verificationId]/log/route";
-import * as r112 from "@/app/api/webhook-deliveries/[deliveryId]/redeliver/route";
-import * as r113 from "@/app/api/webhooks/[webhookId]/deliveries/route";
-import * as r114 from "@/app/api/webhooks/[webhookId]/rotate-secret/route";
-import * as r115 from "@/app/api/webhooks/[webhookId]/route";
-import * as r116 from "@/app/api/webhooks/[webhookId]/test/route";
-import * as r117 from "@/app/api/work-products/[workProductId]/route";
+import * as r65 from "@/app/api/companies/[companyId]/pause/route";
+import * as r66 from "@/app/api/companies/[companyId]/projects/route";
+import * as r67 from "@/app/api/companies/[companyId]/questions/route";
+import * as r68 from "@/app/api/companies/[companyId]/resume/route";
+import * as r69 from "@/app/api/companies/[companyId]/route";
+import * as r70 from "@/app/api/companies/[companyId]/routines/route";
+import * as r71 from "@/app/api/companies/[companyId]/stalled/route";
+import * as r72 from "@/app/api/companies/[companyId]/webhooks/route";
+import * as r73 from "@/app/api/companies/route";
+import * as r74 from "@/app/api/demo-companies/route";
+import * as r75 from "@/app/api/execution-workspaces/[executionWorkspaceId]/route";
+import * as r76 from "@/app/api/goals/[goalId]/route";
+import * as r77 from "@/app/api/health/route";
+import * as r78 from "@/app/api/heartbeat-runs/[runId]/cancel/route";
+import * as r79 from "@/app/api/heartbeat-runs/[runId]/log/route";
+import * as r80 from "@/app/api/heartbeat-runs/[runId]/route";
+import * as r81 from "@/app/api/heartbeat-runs/[runId]/transcript/route";
+import * as r82 from "@/app/api/instance/pause/route";
+import * as r83 from "@/app/api/instance/resume/route";
+import * as r84 from "@/app/api/invites/[token]/accept/route";
+import * as r85 from "@/app/api/invites/[token]/onboarding.txt/route";
+import * as r86 from "@/app/api/issues/[issueId]/approvals/[approvalId]/route";
+import * as r87 from "@/app/api/issues/[issueId]/approvals/route";
+import * as r88 from "@/app/api/issues/[issueId]/attachments/[attachmentId]/route";
+import * as r89 from "@/app/api/issues/[issueId]/attachments/route";
+import * as r90 from "@/app/api/issues/[issueId]/checkout/route";
+import * as r91 from "@/app/api/issues/[issueId]/comments/[commentId]/route";
+import * as r92 from "@/app/api/issues/[issueId]/comments/route";
+import * as r93 from "@/app/api/issues/[issueId]/questions/route";
+import * as r94 from "@/app/api/issues/[issueId]/release/route";
+import * as r95 from "@/app/api/issues/[issueId]/review/route";
+import * as r96 from "@/app/api/issues/[issueId]/route";
+import * as r97 from "@/app/api/issues/[issueId]/verifications/route";
+import * as r98 from "@/app/api/issues/[issueId]/work-products/route";
+import * as r99 from "@/app/api/labels/[labelId]/route";
+import * as r100 from "@/app/api/ping/route";
+import * as r101 from "@/app/api/projects/[projectId]/route";
+import * as r102 from "@/app/api/projects/[projectId]/workspaces/[workspaceId]/route";
+import * as r103 from "@/app/api/projects/[projectId]/workspaces/route";
+import * as r104 from "@/app/api/questions/[questionId]/answer/route";
+import * as r105 from "@/app/api/questions/[questionId]/cancel/route";
+import * as r106 from "@/app/api/questions/[questionId]/decline/route";
+import * as r107 from "@/app/api/routine-triggers/[publicId]/fire/route";
+import * as r108 from "@/app/api/routines/[routineId]/route";
+import * as r109 from "@/app/api/routines/[routineId]/run/route";
+import * as r110 from "@/app/api/routines/[routineId]/runs/route";
+import * as r111 from "@/app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route";
+import * as r112 from "@/app/api/routines/[routineId]/triggers/[triggerId]/route";
+import * as r113 from "@/app/api/routines/[routineId]/triggers/route";
+import * as r114 from "@/app/api/setup/route";
+import * as r115 from "@/app/api/verifications/[verificationId]/log/route";
+import * as r116 from "@/app/api/webhook-deliveries/[deliveryId]/redeliver/route";
+import * as r117 from "@/app/api/webhooks/[webhookId]/deliveries/route";
+import * as r118 from "@/app/api/webhooks/[webhookId]/rotate-secret/route";
+import * as r119 from "@/app/api/webhooks/[webhookId]/route";
+import * as r120 from "@/app/api/webhooks/[webhookId]/test/route";
+import * as r121 from "@/app/api/work-products/[workProductId]/route";
 
 export const apiRouteModules: Array<{ file: string; module: Record<string, unknown> }> = [
   { file: "app/api/agents/[agentId]/config-revisions/[revisionId]/rollback/route.ts", module: r0 },
@@ -185,57 +189,61 @@ export const apiRouteModules: Array<{ file: string; module: Record<string, unkno
   { file: "app/api/companies/[companyId]/members/[userId]/route.ts", module: r62 },
   { file: "app/api/companies/[companyId]/members/route.ts", module: r63 },
   { file: "app/api/companies/[companyId]/org/route.ts", module: r64 },
-  { file: "app/api/companies/[companyId]/projects/route.ts", module: r65 },
-  { file: "app/api/companies/[companyId]/questions/route.ts", module: r66 },
-  { file: "app/api/companies/[companyId]/route.ts", module: r67 },
-  { file: "app/api/companies/[companyId]/routines/route.ts", module: r68 },
-  { file: "app/api/companies/[companyId]/stalled/route.ts", module: r69 },
-  { file: "app/api/companies/[companyId]/webhooks/route.ts", module: r70 },
-  { file: "app/api/companies/route.ts", module: r71 },
-  { file: "app/api/demo-companies/route.ts", module: r72 },
-  { file: "app/api/execution-workspaces/[executionWorkspaceId]/route.ts", module: r73 },
-  { file: "app/api/goals/[goalId]/route.ts", module: r74 },
-  { file: "app/api/health/route.ts", module: r75 },
-  { file: "app/api/heartbeat-runs/[runId]/cancel/route.ts", module: r76 },
-  { file: "app/api/heartbeat-runs/[runId]/log/route.ts", module: r77 },
-  { file: "app/api/heartbeat-runs/[runId]/route.ts", module: r78 },
-  { file: "app/api/heartbeat-runs/[runId]/transcript/route.ts", module: r79 },
-  { file: "app/api/invites/[token]/accept/route.ts", module: r80 },
-  { file: "app/api/invites/[token]/onboarding.txt/route.ts", module: r81 },
-  { file: "app/api/issues/[issueId]/approvals/[approvalId]/route.ts", module: r82 },
-  { file: "app/api/issues/[issueId]/approvals/route.ts", module: r83 },
-  { file: "app/api/issues/[issueId]/attachments/[attachmentId]/route.ts", module: r84 },
-  { file: "app/api/issues/[issueId]/attachments/route.ts", module: r85 },
-  { file: "app/api/issues/[issueId]/checkout/route.ts", module: r86 },
-  { file: "app/api/issues/[issueId]/comments/[commentId]/route.ts", module: r87 },
-  { file: "app/api/issues/[issueId]/comments/route.ts", module: r88 },
-  { file: "app/api/issues/[issueId]/questions/route.ts", module: r89 },
-  { file: "app/api/issues/[issueId]/release/route.ts", module: r90 },
-  { file: "app/api/issues/[issueId]/review/route.ts", module: r91 },
-  { file: "app/api/issues/[issueId]/route.ts", module: r92 },
-  { file: "app/api/issues/[issueId]/verifications/route.ts", module: r93 },
-  { file: "app/api/issues/[issueId]/work-products/route.ts", module: r94 },
-  { file: "app/api/labels/[labelId]/route.ts", module: r95 },
-  { file: "app/api/ping/route.ts", module: r96 },
-  { file: "app/api/projects/[projectId]/route.ts", module: r97 },
-  { file: "app/api/projects/[projectId]/workspaces/[workspaceId]/route.ts", module: r98 },
-  { file: "app/api/projects/[projectId]/workspaces/route.ts", module: r99 },
-  { file: "app/api/questions/[questionId]/answer/route.ts", module: r100 },
-  { file: "app/api/questions/[questionId]/cancel/route.ts", module: r101 },
-  { file: "app/api/questions/[questionId]/decline/route.ts", module: r102 },
-  { file: "app/api/routine-triggers/[publicId]/fire/route.ts", module: r103 },
-  { file: "app/api/routines/[routineId]/route.ts", module: r104 },
-  { file: "app/api/routines/[routineId]/run/route.ts", module: r105 },
-  { file: "app/api/routines/[routineId]/runs/route.ts", module: r106 },
-  { file: "app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route.ts", module: r107 },
-  { file: "app/api/routines/[routineId]/triggers/[triggerId]/route.ts", module: r108 },
-  { file: "app/api/routines/[routineId]/triggers/route.ts", module: r109 },
-  { file: "app/api/setup/route.ts", module: r110 },
-  { file: "app/api/verifications/[verificationId]/log/route.ts", module: r111 },
-  { file: "app/api/webhook-deliveries/[deliveryId]/redeliver/route.ts", module: r112 },
-  { file: "app/api/webhooks/[webhookId]/deliveries/route.ts", module: r113 },
-  { file: "app/api/webhooks/[webhookId]/rotate-secret/route.ts", module: r114 },
-  { file: "app/api/webhooks/[webhookId]/route.ts", module: r115 },
-  { file: "app/api/webhooks/[webhookId]/test/route.ts", module: r116 },
-  { file: "app/api/work-products/[workProductId]/route.ts", module: r117 },
+  { file: "app/api/companies/[companyId]/pause/route.ts", module: r65 },
+  { file: "app/api/companies/[companyId]/projects/route.ts", module: r66 },
+  { file: "app/api/companies/[companyId]/questions/route.ts", module: r67 },
+  { file: "app/api/companies/[companyId]/resume/route.ts", module: r68 },
+  { file: "app/api/companies/[companyId]/route.ts", module: r69 },
+  { file: "app/api/companies/[companyId]/routines/route.ts", module: r70 },
+  { file: "app/api/companies/[companyId]/stalled/route.ts", module: r71 },
+  { file: "app/api/companies/[companyId]/webhooks/route.ts", module: r72 },
+  { file: "app/api/companies/route.ts", module: r73 },
+  { file: "app/api/demo-companies/route.ts", module: r74 },
+  { file: "app/api/execution-workspaces/[executionWorkspaceId]/route.ts", module: r75 },
+  { file: "app/api/goals/[goalId]/route.ts", module: r76 },
+  { file: "app/api/health/route.ts", module: r77 },
+  { file: "app/api/heartbeat-runs/[runId]/cancel/route.ts", module: r78 },
+  { file: "app/api/heartbeat-runs/[runId]/log/route.ts", module: r79 },
+  { file: "app/api/heartbeat-runs/[runId]/route.ts", module: r80 },
+  { file: "app/api/heartbeat-runs/[runId]/transcript/route.ts", module: r81 },
+  { file: "app/api/instance/pause/route.ts", module: r82 },
+  { file: "app/api/instance/resume/route.ts", module: r83 },
+  { file: "app/api/invites/[token]/accept/route.ts", module: r84 },
+  { file: "app/api/invites/[token]/onboarding.txt/route.ts", module: r85 },
+  { file: "app/api/issues/[issueId]/approvals/[approvalId]/route.ts", module: r86 },
+  { file: "app/api/issues/[issueId]/approvals/route.ts", module: r87 },
+  { file: "app/api/issues/[issueId]/attachments/[attachmentId]/route.ts", module: r88 },
+  { file: "app/api/issues/[issueId]/attachments/route.ts", module: r89 },
+  { file: "app/api/issues/[issueId]/checkout/route.ts", module: r90 },
+  { file: "app/api/issues/[issueId]/comments/[commentId]/route.ts", module: r91 },
+  { file: "app/api/issues/[issueId]/comments/route.ts", module: r92 },
+  { file: "app/api/issues/[issueId]/questions/route.ts", module: r93 },
+  { file: "app/api/issues/[issueId]/release/route.ts", module: r94 },
+  { file: "app/api/issues/[issueId]/review/route.ts", module: r95 },
+  { file: "app/api/issues/[issueId]/route.ts", module: r96 },
+  { file: "app/api/issues/[issueId]/verifications/route.ts", module: r97 },
+  { file: "app/api/issues/[issueId]/work-products/route.ts", module: r98 },
+  { file: "app/api/labels/[labelId]/route.ts", module: r99 },
+  { file: "app/api/ping/route.ts", module: r100 },
+  { file: "app/api/projects/[projectId]/route.ts", module: r101 },
+  { file: "app/api/projects/[projectId]/workspaces/[workspaceId]/route.ts", module: r102 },
+  { file: "app/api/projects/[projectId]/workspaces/route.ts", module: r103 },
+  { file: "app/api/questions/[questionId]/answer/route.ts", module: r104 },
+  { file: "app/api/questions/[questionId]/cancel/route.ts", module: r105 },
+  { file: "app/api/questions/[questionId]/decline/route.ts", module: r106 },
+  { file: "app/api/routine-triggers/[publicId]/fire/route.ts", module: r107 },
+  { file: "app/api/routines/[routineId]/route.ts", module: r108 },
+  { file: "app/api/routines/[routineId]/run/route.ts", module: r109 },
+  { file: "app/api/routines/[routineId]/runs/route.ts", module: r110 },
+  { file: "app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route.ts", module: r111 },
+  { file: "app/api/routines/[routineId]/triggers/[triggerId]/route.ts", module: r112 },
+  { file: "app/api/routines/[routineId]/triggers/route.ts", module: r113 },
+  { file: "app/api/setup/route.ts", module: r114 },
+  { file: "app/api/verifications/[verificationId]/log/route.ts", module: r115 },
+  { file: "app/api/webhook-deliveries/[deliveryId]/redeliver/route.ts", module: r116 },
+  { file: "app/api/webhooks/[webhookId]/deliveries/route.ts", module: r117 },
+  { file: "app/api/webhooks/[webhookId]/rotate-secret/route.ts", module: r118 },
+  { file: "app/api/webhooks/[webhookId]/route.ts", module: r119 },
+  { file: "app/api/webhooks/[webhookId]/test/route.ts", module: r120 },
+  { file: "app/api/work-products/[workProductId]/route.ts", module: r121 },
 ];

@@ -81,6 +81,14 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>created the company <b className="font-medium text-slate-900">{str(d.name) ?? ctx.companyName}</b>{d.issuePrefix ? ` with prefix ${String(d.issuePrefix)}` : ""}</>;
     case "company.updated":
       return <>changed the company&apos;s {changed || "settings"}</>;
+    case "company.paused":
+      return d.escalated ? <>cancelled the runs still running in the company&apos;s pause</> : <>paused the company{d.mode === "cancel" ? ", cancelling its running runs" : ": running runs may finish"}</>;
+    case "company.resumed":
+      return <>resumed the company</>;
+    case "instance.paused":
+      return d.escalated ? <>cancelled the runs still running in the instance&apos;s pause</> : <>paused every company of the instance{d.mode === "cancel" ? ", cancelling running runs" : ""}</>;
+    case "instance.resumed":
+      return <>resumed every company of the instance</>;
     case "company.exported":
       return <>exported the company as a package{typeof d.files === "number" ? ` (${d.files} file${d.files === 1 ? "" : "s"})` : ""}</>;
     case "agent.created":

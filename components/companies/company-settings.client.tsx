@@ -233,7 +233,7 @@ function GovernanceCard({ company, readOnly }: { company: CompanyDto; readOnly: 
               <Field label="Monthly budget" htmlFor="settings-budget" hint="For all agents together; 0 means no limit." errors={budgetError ? [budgetError] : fieldErrors(err, "budgetMonthlyCents")}>
                 <DollarInput id="settings-budget" name="budget" defaultValue={centsToDollarsInput(company.budgetMonthlyCents)} />
               </Field>
-              <Field label="Status" htmlFor="settings-status" errors={fieldErrors(err, "status")}>
+              <Field label="Status" htmlFor="settings-status" hint="Paused or archived skips every wake; the Pause card below keeps them for later." errors={fieldErrors(err, "status")}>
                 <Select id="settings-status" name="status" defaultValue={company.status}>
                   <option value="active">Active</option>
                   <option value="paused">Paused</option>

@@ -16,6 +16,8 @@ export function companyProfileDto(row: Company) {
     staleCheckoutSec: row.staleCheckoutSec,
     wakeCapPerHour: row.wakeCapPerHour,
     waitLimitSec: row.waitLimitSec,
+    pausedAt: row.pausedAt?.toISOString() ?? null,
+    pauseMode: row.pauseMode,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -62,6 +62,9 @@ const heartbeat = `## The heartbeat
    work, no hires, as few @-mentions as possible. At 100% Charter pauses you (\`status: paused\`,
    \`pauseReason: budget\`), and so is every agent of a company at 100% of its budget: your wakes are not
    run and checkouts answer 403, until the board raises the budget or a new month (UTC) begins.
+   The board may also pause the whole company (or instance): no new run starts and your wakes wait; a run
+   already running finishes, or is cancelled if the board chose so. Your API writes keep working, so
+   leave a comment saying where the work stands; the kept wakes run once the board resumes.
 2. **Your work.** \`GET /api/agents/me/inbox\`: the issues assigned to you whose status is one of
    ${code(inboxStatuses)}; \`in_progress\` ones come first, then by priority (critical first), then the
    oldest update first. \`newCommentsSinceLastRun\` is true when someone else commented after your last

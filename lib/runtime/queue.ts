@@ -9,6 +9,7 @@ import { uuidv7 } from "@/lib/ids";
 import { isBudgetPaused, settleBudgets } from "@/lib/services/budgets";
 import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
 import { insertEventSql } from "@/lib/services/outbox/emit";
+import { pausedSql } from "@/lib/services/pause/sql";
 import { readAdapterConfig, readRuntimeConfig, type AdapterConfig } from "@/lib/runtime/config";
 import { wakeLoopSkip } from "@/lib/services/liveness/remedies/wake-loop";
 import { attachWorkspace, issueBusySql, lockTargets, targetBusy, workspaceTarget, type WorkspaceTarget } from "@/lib/runtime/workspace-claim";
@@ -64,6 +65,7 @@ interface Candidate {
 
 // The per-agent limit mirrors runtimeConfig.maxConcurrentRuns (an integer 1–100, else 1). Wakes of
 // agents already at their limit are not even candidates, so they cannot crowd out other agents.
+// Nor are a paused company's (or instance's) wakes: they stay queued, not skipped, until it resumes.
 const candidatesSql = `
   SELECT w.id::text, w."companyId"::text AS "companyId", w."agentId"::text AS "agentId", w.reason::text AS reason,
          w."issueId"::text AS "issueId", w."commentId"::text AS "commentId", w."approvalId"::text AS "approvalId", w.payload,
@@ -75,6 +77,7 @@ const candidatesSql = `
    WHERE w.status = 'queued'
      -- a retry waits out its backoff (the worker's fallback tick claims it once due)
      AND (w."notBefore" IS NULL OR w."notBefore" <= now())
+     AND NOT ${pausedSql("c")}
      AND NOT ${issueBusySql}
      AND (a.status IN ('paused', 'terminated', 'pending_approval') OR c.status <> 'active'
           OR (SELECT count(*) FROM "HeartbeatRun" r WHERE r."agentId" = w."agentId" AND r.status IN ('queued', 'running')) <

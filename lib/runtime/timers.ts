@@ -1,10 +1,11 @@
 // The optional timer heartbeat (runtimeConfig.heartbeat, off by default). Checked on the worker's
 // fallback poll: an enabled agent whose last heartbeat is older than its interval gets a `timer`
 // wake, unless nothing is assigned to it (and wakeWhenIdle is not set): then no wake is recorded at
-// all, so an idle company costs nothing.
+// all, so an idle company costs nothing. A paused company's (or instance's) timers queue nothing.
 import { sql, sqlTx } from "@/lib/db/client";
 import { readRuntimeConfig } from "@/lib/runtime/config";
 import { requestWake } from "@/lib/services/wakeups";
+import { pausedSql } from "@/lib/services/pause/sql";
 
 interface TimerAgent {
   id: string;
@@ -15,7 +16,7 @@ interface TimerAgent {
 export async function fireTimers(): Promise<number> {
   const { rows } = await sql().query<TimerAgent>(
     `SELECT a.id::text, a."companyId"::text AS "companyId", a."runtimeConfig" FROM "Agent" a
-       JOIN "Company" c ON c.id = a."companyId" AND c.status = 'active'
+       JOIN "Company" c ON c.id = a."companyId" AND c.status = 'active' AND NOT ${pausedSql("c")}
       WHERE a."runtimeConfig" @> '{"heartbeat": {"enabled": true}}' AND a.status IN ('idle', 'error')`,
   );
   let fired = 0;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CompanyStatus } from "@/lib/generated/prisma/enums";
+import { CompanyStatus, PauseMode } from "@/lib/generated/prisma/enums";
 import { centsSchema, dateTimeSchema, hexColorSchema, intSchema, refSchema, uuidSchema } from "@/lib/schemas/common";
 import { companyLimitFields } from "@/lib/schemas/liveness";
 
@@ -53,6 +53,8 @@ export const companyResponseSchema = z.object({
   staleCheckoutSec: intSchema.describe(companyLimitFields.staleCheckoutSec.description!),
   wakeCapPerHour: intSchema.describe(companyLimitFields.wakeCapPerHour.description!),
   waitLimitSec: intSchema.describe(companyLimitFields.waitLimitSec.description!),
+  pausedAt: dateTimeSchema.nullable().describe("Since when the company is paused (POST /api/companies/{companyId}/pause): no run starts, wakes are kept; null when running"),
+  pauseMode: z.enum(PauseMode).nullable().describe("What the pause did to runs already running: finish (let them end) or cancel; null when running"),
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
 }).meta({ id: "Company" });

@@ -1,12 +1,13 @@
 // Heartbeat runs as the API shows them (docs/design.md §8): list, get, log, transcript, cancel, and the board's
 // "run now". Reads are open to the company's board users and agents; cancel and run-now are board
 // actions on an agent (agent.lifecycle).
-import type { HeartbeatRun, RunStatus } from "@/lib/generated/prisma/client";
+import type { HeartbeatRun, Prisma, RunStatus } from "@/lib/generated/prisma/client";
+import type { Actor } from "@/lib/auth/actor";
 import { authorize, companyScope } from "@/lib/auth/permissions";
 import { AppError, invalidReference, notFound } from "@/lib/http/errors";
 import { keysetPage, type ListQuery } from "@/lib/http/pagination";
 import { runDto, runStepDto, type RunIssue, type WakeSummary } from "@/lib/dto/heartbeat-runs";
-import { inTx, type ServiceContext } from "@/lib/services/context";
+import { inTx, type ServiceContext, type Tx } from "@/lib/services/context";
 import { recordActivity } from "@/lib/services/activity";
 import { getCompanyOrThrow } from "@/lib/services/company-scope";
 import { getAgentOrThrow } from "@/lib/services/agents/queries";
@@ -120,23 +121,34 @@ export async function cancelRun(ctx: ServiceContext, runId: string) {
   if (row.status === "cancelled") return getRun(ctx, runId);
   if (!openStatuses.includes(row.status)) throw new AppError("invalid_transition", `A ${row.status} run cannot be cancelled`);
   await inTx(ctx, async (tx) => {
-    const res = await tx.heartbeatRun.updateMany({
-      where: { id: row.id, companyId: row.companyId, status: { in: openStatuses } },
-      data: { status: "cancelled", finishedAt: new Date(), error: "cancelled by the board" },
-    });
-    if (res.count === 0) throw new AppError("invalid_transition", "The run finished before it could be cancelled");
-    // the key stops working now; the worker kills the process group when it hears the notification
-    await tx.agentKey.deleteMany({ where: { companyId: row.companyId, agentId: row.agentId, runId: row.id } });
-    // back to idle now, even if no worker is left to finish it (the orphan sweep would, later)
-    await tx.$executeRaw`UPDATE "Agent" SET status = 'idle', "updatedAt" = now()
-      WHERE id = ${row.agentId}::uuid AND "companyId" = ${row.companyId}::uuid AND status = 'running'
-        AND NOT EXISTS (SELECT 1 FROM "HeartbeatRun" o WHERE o."agentId" = ${row.agentId}::uuid AND o.status IN ('queued', 'running'))`;
-    await recordActivity(tx, ctx.actor, {
-      companyId: row.companyId, action: "run.cancelled", entityType: "heartbeat_run", entityId: row.id, details: { agentId: row.agentId },
-    });
-    await tx.$queryRaw`SELECT pg_notify('charter_run_cancel', ${row.id})::text`;
+    if (!(await cancelOpenRun(tx, ctx.actor, row, "cancelled by the board"))) {
+      throw new AppError("invalid_transition", "The run finished before it could be cancelled");
+    }
   });
   return getRun(ctx, runId);
+}
+
+/**
+ * The one cancel path (the board's cancel, a pause in cancel mode): false when the run had already
+ * finished. The worker running it kills its process group when it hears the notification at commit.
+ */
+export async function cancelOpenRun(tx: Tx, actor: Actor | null, row: { id: string; companyId: string; agentId: string }, error: string, details: Prisma.InputJsonObject = {}): Promise<boolean> {
+  const res = await tx.heartbeatRun.updateMany({
+    where: { id: row.id, companyId: row.companyId, status: { in: openStatuses } },
+    data: { status: "cancelled", finishedAt: new Date(), error },
+  });
+  if (res.count === 0) return false;
+  // the key stops working now
+  await tx.agentKey.deleteMany({ where: { companyId: row.companyId, agentId: row.agentId, runId: row.id } });
+  // back to idle now, even if no worker is left to finish it (the orphan sweep would, later)
+  await tx.$executeRaw`UPDATE "Agent" SET status = 'idle', "updatedAt" = now()
+    WHERE id = ${row.agentId}::uuid AND "companyId" = ${row.companyId}::uuid AND status = 'running'
+      AND NOT EXISTS (SELECT 1 FROM "HeartbeatRun" o WHERE o."agentId" = ${row.agentId}::uuid AND o.status IN ('queued', 'running'))`;
+  await recordActivity(tx, actor, {
+    companyId: row.companyId, action: "run.cancelled", entityType: "heartbeat_run", entityId: row.id, details: { agentId: row.agentId, ...details },
+  });
+  await tx.$queryRaw`SELECT pg_notify('charter_run_cancel', ${row.id})::text`;
+  return true;
 }
 
 export interface WakeupInput {

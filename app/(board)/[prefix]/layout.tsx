@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
-import { companyForPrefix, optionalBoardContext, switcherCompanies } from "@/app/(board)/page-data";
+import { companyForPrefix, instancePauseState, optionalBoardContext, switcherCompanies } from "@/app/(board)/page-data";
+import { PauseBanner } from "@/components/pause/pause-banner";
 import { Sidebar } from "@/components/shell/sidebar";
 import { LiveEvents } from "@/components/live/live-events.client";
 import { LiveAnnouncer } from "@/components/live/live-announcer.client";
@@ -27,6 +28,7 @@ export default async function CompanyLayout({ children, params }: Params & { chi
   if (!ctx) return children;
   const company = await companyForPrefix((await params).prefix);
   const companies = await switcherCompanies();
+  const instancePause = await instancePauseState();
   const permissions = {
     createIssues: can(ctx.actor, "work.write", company.id),
     createAgents: can(ctx.actor, "agent.create", company.id),
@@ -43,7 +45,15 @@ export default async function CompanyLayout({ children, params }: Params & { chi
           user={{ name: ctx.actor.name, email: ctx.actor.email, isInstanceAdmin: ctx.actor.isInstanceAdmin }}
         />
         <main className="@container min-w-0 flex-1">
-          <div className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">{children}</div>
+          <div className="mx-auto max-w-6xl px-4 py-6 md:px-8 md:py-8">
+            <PauseBanner
+              companyName={company.name}
+              company={company.pausedAt ? { pausedAt: company.pausedAt, mode: company.pauseMode ?? "finish" } : null}
+              instance={instancePause}
+              settingsHref={can(ctx.actor, "company.govern", company.id) ? `/${company.issuePrefix}/settings` : null}
+            />
+            {children}
+          </div>
         </main>
       </div>
     </CommandCenter>

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { boardPageContext, myCompanies } from "@/app/(board)/page-data";
+import { boardPageContext, instancePauseState, myCompanies } from "@/app/(board)/page-data";
+import { PauseBanner } from "@/components/pause/pause-banner";
+import { PauseCard } from "@/components/pause/pause-card.client";
 import { CharterWordmark } from "@/components/shell/charter-mark";
 import { UserMenu } from "@/components/shell/user-menu";
 import { PageHeader } from "@/components/ui/page-header";
@@ -16,6 +18,7 @@ export default async function CompaniesPage() {
   const ctx = await boardPageContext("/companies");
   const companies = await myCompanies();
   const isAdmin = ctx.actor.isInstanceAdmin;
+  const instancePause = await instancePauseState();
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
@@ -32,6 +35,7 @@ export default async function CompaniesPage() {
           description={companies.length > 0 ? `${companies.length} ${companies.length === 1 ? "company" : "companies"} you can open` : undefined}
           actions={isAdmin && companies.length > 0 ? <NewCompanyButton /> : undefined}
         />
+        <PauseBanner companyName="" company={null} instance={instancePause} settingsHref={null} />
         {companies.length === 0 ? (
           <EmptyState
             icon={<BuildingGlyph />}
@@ -50,6 +54,11 @@ export default async function CompaniesPage() {
               </li>
             ))}
           </ul>
+        )}
+        {isAdmin && (
+          <div className="mt-10 max-w-2xl">
+            <PauseCard companyId={null} pausedAt={instancePause?.pausedAt ?? null} mode={instancePause?.mode ?? null} readOnly={false} />
+          </div>
         )}
       </main>
     </div>

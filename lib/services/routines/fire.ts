@@ -10,6 +10,7 @@ import { localDateTime } from "@/lib/routine-schedule";
 import { insertActivitySql, recordActivitySql, systemActorSql } from "@/lib/services/activity";
 import { insertEventSql } from "@/lib/services/outbox/emit";
 import { insertIssue } from "@/lib/services/issues/create";
+import { pausedSql } from "@/lib/services/pause/sql";
 
 export type FireSource = "schedule" | "webhook" | "api";
 type SkipReason = "paused" | "assignee_paused" | "active_issue" | "missed_window";
@@ -46,6 +47,7 @@ interface LockedRoutine {
   titleTemplate: string;
   priority: "critical" | "high" | "medium" | "low";
   concurrencyPolicy: "skip_if_active" | "coalesce_if_active" | "always_create";
+  companyPaused: boolean;
 }
 
 const runColumns = `id, "companyId", "routineId", "triggerId", source::text AS source, "scheduledFor", "deliveryId", status::text AS status,
@@ -60,9 +62,12 @@ const existingSql = `SELECT ${runColumns} FROM "RoutineRun"
   WHERE "companyId" = $1::uuid AND "triggerId" = $2::uuid AND ("scheduledFor" = $3::timestamptz OR "deliveryId" = $4)
   ORDER BY "createdAt" LIMIT 1`;
 
+// companyPaused: a company (or instance) pause skips the fire as a paused routine's would
 const lockSql = `SELECT r.id, r.name, r.description, r.status::text AS status, r."assigneeAgentId", a.status::text AS "assigneeStatus",
-       r."projectId", r."goalId", r."parentIssueId", r."titleTemplate", r.priority::text AS priority, r."concurrencyPolicy"::text AS "concurrencyPolicy"
+       r."projectId", r."goalId", r."parentIssueId", r."titleTemplate", r.priority::text AS priority, r."concurrencyPolicy"::text AS "concurrencyPolicy",
+       ${pausedSql("c")} AS "companyPaused"
   FROM "Routine" r LEFT JOIN "Agent" a ON a."companyId" = r."companyId" AND a.id = r."assigneeAgentId"
+  JOIN "Company" c ON c.id = r."companyId"
  WHERE r."companyId" = $1::uuid AND r.id = $2::uuid
    FOR UPDATE OF r`;
 
@@ -125,7 +130,7 @@ export function renderTitle(template: string, routineName: string, at: Date, tim
 
 function decide(r: LockedRoutine, req: FireRequest, open: { id: string } | undefined): { status: "skipped" | "coalesced" | "issue_created"; reason: SkipReason | null } {
   if (req.missed) return { status: "skipped", reason: "missed_window" };
-  if (r.status === "paused") return { status: "skipped", reason: "paused" };
+  if (r.status === "paused" || r.companyPaused) return { status: "skipped", reason: "paused" };
   if (!r.assigneeStatus || pausedAgent.has(r.assigneeStatus)) return { status: "skipped", reason: "assignee_paused" };
   if (open && r.concurrencyPolicy === "skip_if_active") return { status: "skipped", reason: "active_issue" };
   if (open && r.concurrencyPolicy === "coalesce_if_active") return { status: "coalesced", reason: null };

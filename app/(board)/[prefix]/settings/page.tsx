@@ -6,6 +6,7 @@ import { boardPageContext, companyWithSpend } from "@/app/(board)/page-data";
 import { PageHeader } from "@/components/ui/page-header";
 import { CompanySettings } from "@/components/companies/company-settings.client";
 import { InviteCard } from "@/components/invites/invite-card.client";
+import { PauseCard } from "@/components/pause/pause-card.client";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -36,6 +37,9 @@ export default async function SettingsPage({ params }: { params: Promise<{ prefi
         canUpdate={can(ctx.actor, "company.update", company.id)}
         canGovern={can(ctx.actor, "company.govern", company.id)}
       />
+      <div className="mt-6">
+        <PauseCard companyId={company.id} pausedAt={company.pausedAt} mode={company.pauseMode} readOnly={!can(ctx.actor, "company.govern", company.id)} />
+      </div>
       {can(ctx.actor, "company.invite", company.id) && <div className="mt-6"><InviteCard companyId={company.id} /></div>}
     </>
   );
