@@ -23,6 +23,7 @@ import { OutboxRelay } from "@/lib/runtime/outbox-relay";
 import { startJobs, stopJobs } from "@/lib/runtime/jobs";
 import { sweepWebhooks } from "@/lib/runtime/webhook-jobs";
 import { sweepEmail } from "@/lib/services/notifications/sweep";
+import { sweepLiveness } from "@/lib/runtime/liveness-sweep";
 
 const TOUCH_MS = 15_000;
 const PRUNE_MS = 3_600_000;
@@ -140,6 +141,7 @@ export class Worker {
       const expired = await expireQuestions();
       if (expired.length) log.info("expired questions", { questionIds: expired });
       await sweepWebhooks();
+      await sweepLiveness();
       const mail = await sweepEmail();
       if (mail.immediate || mail.digests) log.info("re-kicked lost notification emails", mail);
       // in the background: a backup takes a while, the sweep and timers must not wait for it
