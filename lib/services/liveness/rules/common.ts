@@ -23,7 +23,7 @@ const timeoutSql = `CASE
      AND (a."adapterConfig"->>'timeoutSec')::numeric % 1 = 0 THEN (a."adapterConfig"->>'timeoutSec')::numeric::int
     ELSE $3::int END`;
 
-const hasText = (key: string) => `(jsonb_typeof(a."adapterConfig"->'${key}') = 'string' AND a."adapterConfig"->>'${key}' <> '')`;
+const hasText = (key: string) => `COALESCE(jsonb_typeof(a."adapterConfig"->'${key}') = 'string' AND a."adapterConfig"->>'${key}' <> '', false)`;
 
 /**
  * An adapter whose run is certain to fail before it starts (the adapters' own refusals): process
