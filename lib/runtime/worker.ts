@@ -75,6 +75,8 @@ export class Worker {
       if (this.active.size) touchRuns([...this.active.keys()]).catch(() => {});
       this.verifications.touch().catch(() => {});
     }, TOUCH_MS));
+    // its own tick, shorter than the fallback poll: a stall should have its reason within a minute or two
+    this.timers.push(setInterval(() => void sweepLiveness().catch((e) => log.error("liveness sweep failed", { error: String(e) })), env().CHARTER_LIVENESS_TICK_MS));
     for (const t of this.timers) t.unref();
     this.routines.start();
     log.info("heartbeat worker started", { workerId: this.id, concurrency: this.concurrency, pollMs: this.pollMs });
@@ -141,7 +143,6 @@ export class Worker {
       const expired = await expireQuestions();
       if (expired.length) log.info("expired questions", { questionIds: expired });
       await sweepWebhooks();
-      await sweepLiveness();
       const mail = await sweepEmail();
       if (mail.immediate || mail.digests) log.info("re-kicked lost notification emails", mail);
       // in the background: a backup takes a while, the sweep and timers must not wait for it

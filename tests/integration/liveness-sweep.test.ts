@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db, sqlTx } from "@/lib/db/client";
 import { eventDataSchema } from "@/lib/services/outbox/catalogue";
 import { sweepCompany } from "@/lib/services/liveness/sweep-core";
+import { BOARD_AFTER_SEC } from "@/lib/services/liveness/report";
 import { liveWorld, makeIssue, minutes, queueWake, stallOf, sweep, type LiveWorld } from "../support/liveness";
 
 const events = (w: LiveWorld) => db().event.findMany({ where: { companyId: w.company.id, type: "issue.stalled" }, orderBy: { id: "asc" } });
@@ -87,7 +88,7 @@ describe("liveness sweep: reports", () => {
     await sweep(w, minutes(10));
     expect(await reports(w)).toHaveLength(1);
     expect((await stallOf(a.id))?.reportedToBoardAt).toBeNull();
-    await sweep(w, minutes(31));
+    await sweep(w, minutes(BOARD_AFTER_SEC / 60 + 1));
     expect((await stallOf(a.id))?.reportedToBoardAt).not.toBeNull();
     expect(await reports(w)).toHaveLength(1);
   });

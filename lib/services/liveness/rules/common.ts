@@ -6,7 +6,7 @@
 // word, counts as stalled.
 
 /** Open issues: everything the board still expects to move. */
-export const OPEN_STATUSES = ["todo", "in_progress", "in_review", "blocked"] as const;
+const OPEN_STATUSES = ["todo", "in_progress", "in_review", "blocked"] as const;
 
 /**
  * An integer of runtimeConfig read as readRuntimeConfig reads it (lenient: anything out of range or
