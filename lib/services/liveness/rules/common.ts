@@ -1,6 +1,7 @@
 // What every liveness rule reads: the company's limits and pause, its agents' limits, and one summary
 // row per open issue (its assignee, its latest run, whether a wake is pending, its last comment),
 // computed once per sweep so each rule is a filter over it rather than its own pass over the issues.
+// Wakes are read from the queued side (few rows) rather than per issue (an issue's whole history).
 // Parameters of the sweep statement: $1 the company, $2 now, $3 the server's default run timeout
 // (seconds), $4 the grace (seconds) before a todo issue without a wake, or a blocked one without a
 // word, counts as stalled.
@@ -52,24 +53,33 @@ export const summaryCtes = `
            ${unconfiguredSql} AS unconfigured
       FROM "Agent" a WHERE a."companyId" = $1::uuid
   ),
+  -- issues with a wake waiting to be claimed: queued, or coalesced into a queued one (one per agent at most)
+  q AS (SELECT w.id, w."agentId", w."issueId", w."createdAt" FROM "WakeRequest" w WHERE w.status = 'queued' AND w."companyId" = $1::uuid),
+  pend AS (
+    SELECT q."issueId" FROM q WHERE q."issueId" IS NOT NULL
+    UNION
+    SELECT c."issueId" FROM q JOIN "WakeRequest" c ON c."companyId" = $1::uuid AND c."agentId" = q."agentId" AND c.status = 'coalesced'
+       AND c."createdAt" >= q."createdAt" AND c."coalescedIntoId" = q.id
+     WHERE c."issueId" IS NOT NULL
+  ),
   s AS MATERIALIZED (
     SELECT i.id, i.identifier, i.status::text AS status, i."assigneeAgentId" AS aid, i."checkoutRunId", i."projectId", i."updatedAt",
            COALESCE(i."livenessResetAt", '-infinity'::timestamptz) AS reset,
            a.name AS "agentName", a.status AS "agentStatus", a."pauseReason", a.silence, a.budget, a.unconfigured, a."updatedAt" AS "agentAt",
            lr.id AS "runId", lr."agentId" AS "runAgentId", lr.status::text AS "runStatus", lr."createdAt" AS "runAt", lr."startedAt",
-           lr."finishedAt", lr."lastActivityAt", lr.error, lr.timeout AS "runTimeout", lr.silence AS "runSilence",
-           lr.status IN ('queued', 'running') AS "inFlight",
-           EXISTS (SELECT 1 FROM "WakeRequest" w WHERE w."issueId" = i.id AND w."companyId" = i."companyId"
-                      AND (w.status = 'queued' OR (w.status = 'coalesced' AND w."runId" IS NULL))) AS "wakePending",
+           lr."finishedAt", lr."lastActivityAt", lr.error, ra.timeout AS "runTimeout", ra.silence AS "runSilence",
+           lr.status IN ('queued', 'running') AS "inFlight", pend."issueId" IS NOT NULL AS "wakePending",
            (SELECT max(w."createdAt") FROM "WakeRequest" w WHERE w."issueId" = i.id) AS "lastWakeAt",
            (SELECT max(c."createdAt") FROM "IssueComment" c WHERE c."companyId" = i."companyId" AND c."issueId" = i.id) AS "lastCommentAt"
       FROM "Issue" i
       LEFT JOIN ag a ON a.id = i."assigneeAgentId"
       LEFT JOIN LATERAL (
-        SELECT r.id, r."agentId", r.status, r."createdAt", r."startedAt", r."finishedAt", r."lastActivityAt", r.error, ra.timeout, ra.silence
-          FROM "HeartbeatRun" r LEFT JOIN ag ra ON ra.id = r."agentId"
+        SELECT r.id, r."agentId", r.status, r."createdAt", r."startedAt", r."finishedAt", r."lastActivityAt", r.error
+          FROM "HeartbeatRun" r
          WHERE r."companyId" = i."companyId" AND r."issueId" = i.id
          ORDER BY r."createdAt" DESC, r.id DESC LIMIT 1) lr ON true
+      LEFT JOIN ag ra ON ra.id = lr."agentId"
+      LEFT JOIN pend ON pend."issueId" = i.id
      WHERE i."companyId" = $1::uuid AND i.status IN (${OPEN_STATUSES.map((x) => `'${x}'`).join(", ")})
   )`;
 

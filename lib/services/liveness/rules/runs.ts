@@ -20,13 +20,13 @@ const wakeLoop = `
          jsonb_build_object(${assigneeFacts}, 'wakesLastHour',
            (SELECT count(*)::int FROM "HeartbeatRun" r WHERE r."companyId" = $1::uuid AND r."issueId" = s.id
                AND r."createdAt" > GREATEST($2::timestamptz - interval '1 hour', s.reset))) AS facts
-    FROM s
-    CROSS JOIN LATERAL (
-      SELECT min(w."updatedAt") AS since
-        FROM "WakeRequest" w
-       WHERE w."issueId" = s.id AND w.status = 'skipped' AND w."skipReason" LIKE 'wake\\_loop%'
-         AND w."updatedAt" > $2::timestamptz - interval '1 hour' AND w."createdAt" > s.reset) wl
-   WHERE wl.since IS NOT NULL`;
+    FROM (
+      -- refused at claim, soon after the wake was made: the last two hours' wakes hold the last hour's refusals
+      SELECT w."issueId", min(w."updatedAt") AS since FROM "WakeRequest" w
+       WHERE w.status = 'skipped' AND w."createdAt" > $2::timestamptz - interval '2 hours' AND w."companyId" = $1::uuid
+         AND w."skipReason" LIKE 'wake\\_loop%' AND w."updatedAt" > $2::timestamptz - interval '1 hour' AND w."issueId" IS NOT NULL
+       GROUP BY w."issueId") wl
+    JOIN s ON s.id = wl."issueId" AND wl.since > s.reset`;
 
 const runSilent = `
   SELECT s.id, 'run_silent' AS reason, COALESCE(s."lastActivityAt", s."startedAt") AS since,
