@@ -67,7 +67,7 @@ export const summaryCtes = `
            COALESCE(i."livenessResetAt", '-infinity'::timestamptz) AS reset,
            a.name AS "agentName", a.status AS "agentStatus", a."pauseReason", a.silence, a.budget, a.unconfigured, a."updatedAt" AS "agentAt",
            lr.id AS "runId", lr."agentId" AS "runAgentId", lr.status::text AS "runStatus", lr."createdAt" AS "runAt", lr."startedAt",
-           lr."finishedAt", lr."lastActivityAt", lr.error, ra.timeout AS "runTimeout", ra.silence AS "runSilence",
+           lr."finishedAt", lr."lastActivityAt", lr.error,
            lr.status IN ('queued', 'running') AS "inFlight", pend."issueId" IS NOT NULL AS "wakePending",
            (SELECT max(w."createdAt") FROM "WakeRequest" w WHERE w."issueId" = i.id) AS "lastWakeAt",
            (SELECT max(c."createdAt") FROM "IssueComment" c WHERE c."companyId" = i."companyId" AND c."issueId" = i.id) AS "lastCommentAt"
@@ -78,7 +78,6 @@ export const summaryCtes = `
           FROM "HeartbeatRun" r
          WHERE r."companyId" = i."companyId" AND r."issueId" = i.id
          ORDER BY r."createdAt" DESC, r.id DESC LIMIT 1) lr ON true
-      LEFT JOIN ag ra ON ra.id = lr."agentId"
       LEFT JOIN pend ON pend."issueId" = i.id
      WHERE i."companyId" = $1::uuid AND i.status IN (${OPEN_STATUSES.map((x) => `'${x}'`).join(", ")})
   )`;

@@ -31,11 +31,11 @@ const wakeLoop = `
 const runSilent = `
   SELECT s.id, 'run_silent' AS reason, COALESCE(s."lastActivityAt", s."startedAt") AS since,
          jsonb_build_object('agentId', s."runAgentId", 'agentName', ra.name, 'runId', s."runId",
-           'limitSec', CASE WHEN s."startedAt" < $2::timestamptz - make_interval(secs => s."runTimeout") THEN s."runTimeout" ELSE s."runSilence" END) AS facts
+           'limitSec', CASE WHEN s."startedAt" < $2::timestamptz - make_interval(secs => ra.timeout) THEN ra.timeout ELSE ra.silence END) AS facts
     FROM s LEFT JOIN ag ra ON ra.id = s."runAgentId"
    WHERE s."runStatus" = 'running' AND s."startedAt" IS NOT NULL
-     AND (COALESCE(s."lastActivityAt", s."startedAt") < $2::timestamptz - make_interval(secs => s."runSilence")
-          OR s."startedAt" < $2::timestamptz - make_interval(secs => s."runTimeout"))`;
+     AND (COALESCE(s."lastActivityAt", s."startedAt") < $2::timestamptz - make_interval(secs => ra.silence)
+          OR s."startedAt" < $2::timestamptz - make_interval(secs => ra.timeout))`;
 
 const runFailures = `
   SELECT s.id, CASE WHEN f.failed > s.budget THEN 'retries_exhausted' ELSE 'wake_failed' END AS reason, s."finishedAt" AS since,
