@@ -55,6 +55,8 @@ export const envSchema = z.object({
   CHARTER_WORKER_POLL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** how often the worker looks for due routine schedule windows (a window fires within about this of its minute) */
   CHARTER_ROUTINE_TICK_MS: z.coerce.number().int().min(200).max(30_000).default(2_000),
+  /** the liveness sweep (lib/runtime/liveness-sweep.ts) runs at most this often, from the worker's fallback tick */
+  CHARTER_LIVENESS_TICK_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
   /** a run whose worker has not touched it for this long is closed as orphaned */
   CHARTER_RUN_STALE_SEC: z.coerce.number().int().min(5).max(86_400).default(120),
   /** a run's timeout when its adapter config names none */

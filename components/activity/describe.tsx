@@ -159,6 +159,10 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
     case "question.expired":
     case "question.cancelled":
       return describeQuestion(row, it);
+    case "issue.stalled":
+      return <>found {it("an issue")} not moving: {humanize(str(d.reason) ?? "stalled").toLowerCase()}{str(d.previousReason) ? <> (was {humanize(str(d.previousReason)!).toLowerCase()})</> : null}</>;
+    case "issue.moving":
+      return <>found {it("an issue")} moving again</>;
     case "issue.checked_out":
       return <>checked out {it("an issue")}</>;
     case "issue.released":

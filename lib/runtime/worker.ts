@@ -25,6 +25,7 @@ import { sweepWebhooks } from "@/lib/runtime/webhook-jobs";
 import { applyLivenessRemedies } from "@/lib/runtime/liveness-remedies";
 import { sweepEmail } from "@/lib/services/notifications/sweep";
 import { pruneEvents } from "@/lib/services/outbox/retention";
+import { sweepLiveness } from "@/lib/runtime/liveness-sweep";
 
 const TOUCH_MS = 15_000;
 const PRUNE_MS = 3_600_000;
@@ -76,6 +77,8 @@ export class Worker {
       if (this.active.size) touchRuns([...this.active.keys()]).catch(() => {});
       this.verifications.touch().catch(() => {});
     }, TOUCH_MS));
+    // its own tick, shorter than the fallback poll: a stall should have its reason within a minute or two
+    this.timers.push(setInterval(() => void sweepLiveness().catch((e) => log.error("liveness sweep failed", { error: String(e) })), env().CHARTER_LIVENESS_TICK_MS));
     for (const t of this.timers) t.unref();
     this.routines.start();
     log.info("heartbeat worker started", { workerId: this.id, concurrency: this.concurrency, pollMs: this.pollMs });

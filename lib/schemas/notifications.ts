@@ -4,7 +4,7 @@ import { z } from "zod";
 // webhook.test goes to one subscription only and is never mailed).
 export const emailEventTypes = [
   "approval.created", "approval.decided", "issue.created", "issue.status_changed", "issue.assigned",
-  "comment.created", "mention.created", "run.failed", "budget.warning", "budget.exceeded", "agent.paused",
+  "issue.stalled", "comment.created", "mention.created", "run.failed", "budget.warning", "budget.exceeded", "agent.paused",
   "routine.run_failed", "question.asked", "question.answered", "webhook.disabled",
 ] as const;
 export type EmailEventType = (typeof emailEventTypes)[number];

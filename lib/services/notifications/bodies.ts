@@ -16,6 +16,7 @@ export const eventPhrases: Record<string, string> = {
   "issue.created": "Issue created",
   "issue.status_changed": "Issue status changed",
   "issue.assigned": "Issue assigned",
+  "issue.stalled": "An issue is not moving",
   "comment.created": "New comment",
   "mention.created": "You were mentioned",
   "run.failed": "A run failed",

@@ -13,7 +13,7 @@ export type EmailPreference = { enabled: boolean; mode: EmailMode; eventTypes: s
 const defaultPreference: EmailPreference = {
   enabled: true,
   mode: "immediate",
-  eventTypes: ["approval.created", "question.asked", "run.failed", "budget.exceeded", "agent.paused", "routine.run_failed", "webhook.disabled"],
+  eventTypes: ["approval.created", "question.asked", "run.failed", "budget.exceeded", "agent.paused", "routine.run_failed", "webhook.disabled", "issue.stalled"],
 };
 
 /** Preferences by user id, the defaults for users without a row. */
