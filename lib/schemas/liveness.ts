@@ -22,7 +22,7 @@ export const companyLimitFields = {
     .describe("Seconds an issue may wait on an approval or a question before it counts as stalled (300–2592000, default 86400)"),
 };
 
-const stallFactsSchema = z.object({
+export const stallFactsSchema = z.object({
   agentId: uuidSchema, agentName: z.string(), runId: uuidSchema, wakeId: uuidSchema, approvalId: uuidSchema,
   questionId: uuidSchema, blockerIssueIds: z.array(uuidSchema), blockerIdentifiers: z.array(z.string()),
   lastError: z.string(), failedRuns: intSchema, limitSec: intSchema, wakesLastHour: intSchema,

@@ -2,8 +2,8 @@
 // its `data`. emitEvent validates against it when writing, the OpenAPI document publishes it (a
 // component per payload and the envelope), and webhook subscriptions and email preferences name these.
 import { z } from "zod";
-import type { StallReason } from "@/lib/generated/prisma/client";
 import { dateTimeSchema, uuidSchema } from "@/lib/schemas/common";
+import { stallFactsSchema, stallReasonSchema } from "@/lib/schemas/liveness";
 
 const id = uuidSchema;
 const issueRef = {
@@ -20,17 +20,6 @@ const budgetCrossing = z.object({
   month: z.string().describe("The budget month, YYYY-MM (UTC)"),
 });
 
-const stallReasons = [
-  "agent_paused", "agent_terminated", "agent_over_budget", "agent_pending_approval", "agent_unconfigured", "wake_failed",
-  "retries_exhausted", "run_silent", "stale_checkout", "blocker_finished", "blocked_without_reason", "wake_lost",
-  "waiting_on_approval", "waiting_on_question", "no_reviewer", "wake_loop", "company_paused",
-] as const satisfies readonly StallReason[];
-const stallFactsSchema = z.object({
-  agentId: id.optional(), agentName: z.string().optional(), runId: id.optional(), wakeId: id.optional(),
-  approvalId: id.optional(), questionId: id.optional(), blockerIssueIds: z.array(id).optional(), blockerIdentifiers: z.array(z.string()).optional(),
-  lastError: z.string().optional(), failedRuns: z.number().int().optional(), limitSec: z.number().int().optional(),
-  wakesLastHour: z.number().int().optional(), budgetScope: z.enum(["agent", "company"]).optional(), managerAgentId: id.optional(),
-}).describe("The agent, run, approval, question or blockers involved; every key optional");
 
 const payloads = {
   "approval.created": z.object({
@@ -58,7 +47,7 @@ const payloads = {
   }),
   "issue.stalled": z.object({
     ...issueRef,
-    reason: z.enum(stallReasons).describe("Why the issue is not moving (docs/liveness.md)"),
+    reason: stallReasonSchema,
     since: dateTimeSchema.describe("Since when it has not moved"),
     facts: stallFactsSchema,
   }).describe("An open issue became stalled, or its reason changed"),
