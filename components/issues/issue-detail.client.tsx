@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useMemo, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { LivenessLine, type Liveness } from "@/components/liveness/liveness";
 import { fetchIssue, issueKeys, type CommentDto, type IssueDetail, type IssueDto } from "@/lib/queries/issues";
 import type { Page } from "@/lib/queries/fetcher";
 import { Button } from "@/components/ui/button";
@@ -76,6 +77,8 @@ export function IssueDetailView({ companyId, prefix, initialIssue, initialCommen
       </nav>
 
       <TitleHeader companyId={companyId} issue={issue} canWrite={canWrite} />
+      {/* `liveness` is on the issue DTO once the api branch lands; until then the line stays hidden */}
+      <LivenessLine liveness={(issue as { liveness?: Liveness }).liveness} />
       {routine && (
         <p className="-mt-4 text-sm text-fg-muted" data-testid="created-by-routine">
           Created by routine <Link href={`/${prefix}/routines/${routine.id}`} className="font-medium text-link hover:underline">{routine.name}</Link>
