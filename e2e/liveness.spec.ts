@@ -1,4 +1,4 @@
-// Liveness (issue 29): a paused agent's issue says why it is not moving (the Not moving page with its
+// Liveness: a paused agent's issue says why it is not moving (the Not moving page with its
 // reason chip and count, the issue page's line, the list badge, the dashboard count), and resuming
 // the agent from the Not moving page moves it. The stall row is written as the liveness sweep writes it;
 // once the sweep runs in the worker (CHARTER_LIVENESS_TICK_MS=1000 in global setup), the second test

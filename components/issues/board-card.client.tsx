@@ -1,6 +1,6 @@
 "use client";
 
-import { LivenessBadge, type Liveness } from "@/components/liveness/liveness";
+import { LivenessBadge, type Liveness } from "@/components/liveness/liveness-line";
 import Link from "next/link";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { IssueDto } from "@/lib/queries/issues";

@@ -1,6 +1,6 @@
 "use client";
 
-import { LivenessBadge, type Liveness } from "@/components/liveness/liveness";
+import { LivenessBadge, type Liveness } from "@/components/liveness/liveness-line";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";

@@ -7,7 +7,7 @@ import { apiSend } from "@/lib/queries/fetcher";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { IssueStatusBadge } from "@/components/issues/issue-badges";
-import { livenessSentence, stallReasonLabel, type Liveness } from "@/components/liveness/liveness";
+import { livenessSentence, stallReasonLabel, type Liveness } from "@/components/liveness/liveness-line";
 import { cn } from "@/lib/cn";
 
 export type StalledRow = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { livenessSentence, stallReasonLabel } from "@/components/liveness/liveness";
+import { livenessSentence, stallReasonLabel } from "@/components/liveness/liveness-line";
 
 describe("the liveness line", () => {
   it("says nothing for a moving issue or one without liveness", () => {

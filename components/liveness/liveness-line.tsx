@@ -1,6 +1,6 @@
 import { formatTime } from "@/lib/format";
 
-/** `liveness` of an issue DTO (issue 29): no `reason` = the issue is moving. */
+/** `liveness` of an issue DTO: no `reason` = the issue is moving. */
 export type Liveness = {
   state: "moving" | "stalled";
   reason?: string;
