@@ -36,6 +36,7 @@ interface Props {
   companyId: string;
   prefix: string;
   initialIssue: IssueDetail;
+  stall: Liveness | null;
   initialComments: Page<CommentDto>;
   initialChildren: Page<IssueDto>;
   initialRuns: Page<RunDto>;
@@ -51,7 +52,7 @@ interface Props {
 }
 
 /** An issue's page: where it sits (ancestors), what it is, its fields, sub-issues, the runs that worked on it and discussion. */
-export function IssueDetailView({ companyId, prefix, initialIssue, initialComments, initialChildren, initialRuns, initialActivity, initialApprovals, routine, viewerId, directory, canWrite, canAnswer }: Props) {
+export function IssueDetailView({ companyId, prefix, initialIssue, stall, initialComments, initialChildren, initialRuns, initialActivity, initialApprovals, routine, viewerId, directory, canWrite, canAnswer }: Props) {
   const maps = useDirectoryMaps(directory);
   const { data: issue } = useQuery({
     queryKey: issueKeys.detail(companyId, initialIssue.id),
@@ -77,8 +78,7 @@ export function IssueDetailView({ companyId, prefix, initialIssue, initialCommen
       </nav>
 
       <TitleHeader companyId={companyId} issue={issue} canWrite={canWrite} />
-      {/* `liveness` is on the issue DTO once the api branch lands; until then the line stays hidden */}
-      <LivenessLine liveness={(issue as { liveness?: Liveness }).liveness} />
+      <LivenessLine liveness={(issue as { liveness?: Liveness }).liveness ?? stall} />
       {routine && (
         <p className="-mt-4 text-sm text-fg-muted" data-testid="created-by-routine">
           Created by routine <Link href={`/${prefix}/routines/${routine.id}`} className="font-medium text-link hover:underline">{routine.name}</Link>
