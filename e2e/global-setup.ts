@@ -49,6 +49,8 @@ export default async function globalSetup() {
   Object.assign(env, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Charter <charter@example.test>" });
   // the webhooks journey subscribes a receiver on this machine
   env.CHARTER_WEBHOOK_ALLOW_PRIVATE = "1";
+  // the liveness journey waits for the sweep: every second, not every 30
+  env.CHARTER_LIVENESS_TICK_MS = "1000";
 
   const logPath = path.join(dir, "server.log");
   const log = fs.createWriteStream(logPath);

@@ -48,13 +48,13 @@ function Breakdown({ counts, tones, labels, testId }: { counts: Record<string, n
   );
 }
 
-export function DashboardView({ data, prefix, activity, describeCtx }: { data: Dashboard; prefix: string; activity: ActivityDto[]; describeCtx: DescribeContext }) {
+export function DashboardView({ data, prefix, activity, describeCtx, stalled }: { data: Dashboard; prefix: string; activity: ActivityDto[]; describeCtx: DescribeContext; stalled: number }) {
   const live = data.agents.total;
   const stale = data.staleTasks;
   const hours = stale.staleAfterMinutes % 60 === 0 ? `${stale.staleAfterMinutes / 60} h` : `${stale.staleAfterMinutes} min`;
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <Stat label="Agents" value={String(live)} href={`/${prefix}/agents`} testId="stat-agents"
           hint={`${data.agents.byStatus.running} running · ${data.agents.byStatus.paused} paused${data.agents.pausedForBudget ? ` (${data.agents.pausedForBudget} for budget)` : ""}`} />
         <Stat label="Open tasks" value={String(data.tasks.open)} href={`/${prefix}/issues`} testId="stat-open-tasks" hint={`${data.tasks.byStatus.in_progress} in progress · ${data.tasks.byStatus.blocked} blocked`} />
@@ -62,6 +62,7 @@ export function DashboardView({ data, prefix, activity, describeCtx }: { data: D
           hint={data.spend.budgetMonthlyCents ? `of ${formatCents(data.spend.budgetMonthlyCents, { compact: true })} budget` : "no monthly limit"} />
         <Stat label="Pending approvals" value={String(data.approvals.pending)} href={`/${prefix}/approvals`} testId="stat-approvals"
           hint={data.approvals.revisionRequested ? `${data.approvals.revisionRequested} sent back for revision` : "waiting for the board"} />
+        <Stat label="Not moving" value={String(stalled)} href={`/${prefix}/stalled`} testId="stat-stalled" hint={stalled ? "open issues that say why" : "every open issue is moving"} />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <Card>

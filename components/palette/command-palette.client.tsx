@@ -62,6 +62,7 @@ const pages = (prefix: string) => [
   { label: "Issues", href: `/${prefix}/issues`, keys: "G I" },
   { label: "Board (kanban)", href: `/${prefix}/issues?view=board`, keys: "G B" },
   { label: "Labels", href: `/${prefix}/issues/labels` },
+  { label: "Not moving (stalled issues)", href: `/${prefix}/stalled` },
   { label: "Projects", href: `/${prefix}/projects` },
   { label: "Goals", href: `/${prefix}/goals` },
   { label: "Agents", href: `/${prefix}/agents`, keys: "G A" },

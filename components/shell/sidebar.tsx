@@ -20,6 +20,7 @@ export function Sidebar({ company, companies, user }: { company: SwitcherCompany
     { href: `${base}/dashboard`, label: "Dashboard", glyph: "dashboard" },
     { href: `${base}/inbox`, label: "Inbox", glyph: "inbox", badge: "unread" },
     { href: `${base}/issues`, label: "Issues", glyph: "issues" },
+    { href: `${base}/stalled`, label: "Not moving", glyph: "issues" },
     { href: `${base}/projects`, label: "Projects", glyph: "projects" },
     { href: `${base}/goals`, label: "Goals", glyph: "goals" },
     { href: `${base}/routines`, label: "Routines", glyph: "routines" },
