@@ -3,12 +3,10 @@
 // the agent from the Not moving page moves it. The stall row is written as the liveness sweep writes it;
 // once the sweep runs in the worker (CHARTER_LIVENESS_TICK_MS=1000 in global setup), the second test
 // waits for the sweep itself both ways.
-import fs from "node:fs";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany, post } from "./api";
 import { withE2eDatabase } from "./db";
 
-const sweepLanded = fs.existsSync("lib/runtime/liveness-sweep.ts");
 
 async function pausedAgentIssue(page: import("@playwright/test").Page, name: string, prefix: string) {
   await signIn(page, ADMIN);
@@ -53,7 +51,6 @@ test("a paused agent's issue says why it is not moving, and resuming the agent i
 });
 
 test("the sweep finds the paused agent's issue and lets it go once the agent is resumed", async ({ page }) => {
-  test.skip(!sweepLanded, "the liveness sweep (helper detect) is not on this branch yet");
   const { api, agent, issue } = await pausedAgentIssue(page, "Sweeping Seas", "STSW");
   await expect.poll(async () => (await (await api.get(`/api/issues/${issue.id}`)).json()).liveness?.reason, { timeout: 30_000 }).toBe("agent_paused");
   await page.goto(`/STSW/issues/${issue.identifier}`);

@@ -48,7 +48,8 @@ function Breakdown({ counts, tones, labels, testId }: { counts: Record<string, n
   );
 }
 
-export function DashboardView({ data, prefix, activity, describeCtx, stalled }: { data: Dashboard; prefix: string; activity: ActivityDto[]; describeCtx: DescribeContext; stalled: number }) {
+export function DashboardView({ data, prefix, activity, describeCtx }: { data: Dashboard; prefix: string; activity: ActivityDto[]; describeCtx: DescribeContext }) {
+  const stalled = data.stalledIssues;
   const live = data.agents.total;
   const stale = data.staleTasks;
   const hours = stale.staleAfterMinutes % 60 === 0 ? `${stale.staleAfterMinutes / 60} h` : `${stale.staleAfterMinutes} min`;

@@ -1,6 +1,6 @@
 "use client";
 
-import { LivenessBadge, type Liveness } from "@/components/liveness/liveness-line";
+import { LivenessBadge } from "@/components/liveness/liveness-line";
 import Link from "next/link";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { IssueDto } from "@/lib/queries/issues";
@@ -67,7 +67,7 @@ export function BoardCard({ issue, prefix, maps, moves, onDragStart, onDragEnd }
       <div className="flex items-center justify-between gap-2">
         <Link href={href} draggable={false} className="font-mono text-xs text-slate-500 hover:text-indigo-700">{issue.identifier}</Link>
         <span className="flex items-center gap-1">
-          <LivenessBadge liveness={(issue as { liveness?: Liveness }).liveness} />
+          <LivenessBadge liveness={issue.liveness} />
           <PriorityLabel priority={issue.priority} compact />
           {moves.canMove && <button
             type="button"

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMemo, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { LivenessLine, type Liveness } from "@/components/liveness/liveness-line";
+import { LivenessLine } from "@/components/liveness/liveness-line";
 import { fetchIssue, issueKeys, type CommentDto, type IssueDetail, type IssueDto } from "@/lib/queries/issues";
 import type { Page } from "@/lib/queries/fetcher";
 import { Button } from "@/components/ui/button";
@@ -36,7 +36,6 @@ interface Props {
   companyId: string;
   prefix: string;
   initialIssue: IssueDetail;
-  stall: Liveness | null;
   initialComments: Page<CommentDto>;
   initialChildren: Page<IssueDto>;
   initialRuns: Page<RunDto>;
@@ -52,7 +51,7 @@ interface Props {
 }
 
 /** An issue's page: where it sits (ancestors), what it is, its fields, sub-issues, the runs that worked on it and discussion. */
-export function IssueDetailView({ companyId, prefix, initialIssue, stall, initialComments, initialChildren, initialRuns, initialActivity, initialApprovals, routine, viewerId, directory, canWrite, canAnswer }: Props) {
+export function IssueDetailView({ companyId, prefix, initialIssue, initialComments, initialChildren, initialRuns, initialActivity, initialApprovals, routine, viewerId, directory, canWrite, canAnswer }: Props) {
   const maps = useDirectoryMaps(directory);
   const { data: issue } = useQuery({
     queryKey: issueKeys.detail(companyId, initialIssue.id),
@@ -78,7 +77,7 @@ export function IssueDetailView({ companyId, prefix, initialIssue, stall, initia
       </nav>
 
       <TitleHeader companyId={companyId} issue={issue} canWrite={canWrite} />
-      <LivenessLine liveness={(issue as { liveness?: Liveness }).liveness ?? stall} />
+      <LivenessLine liveness={issue.liveness} />
       {routine && (
         <p className="-mt-4 text-sm text-fg-muted" data-testid="created-by-routine">
           Created by routine <Link href={`/${prefix}/routines/${routine.id}`} className="font-medium text-link hover:underline">{routine.name}</Link>

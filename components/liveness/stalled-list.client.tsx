@@ -7,7 +7,8 @@ import { apiSend } from "@/lib/queries/fetcher";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { IssueStatusBadge } from "@/components/issues/issue-badges";
-import { livenessSentence, stallReasonLabel, type Liveness } from "@/components/liveness/liveness-line";
+import { livenessSentence, stallReasonLabel } from "@/components/liveness/liveness-line";
+import type { Liveness } from "@/lib/schemas/liveness";
 import { cn } from "@/lib/cn";
 
 export type StalledRow = {
@@ -19,13 +20,15 @@ export type StalledRow = {
 const resumable = new Set(["agent_paused", "agent_over_budget"]);
 
 /** Reason chips with counts, then one row per stalled issue with the sentence and what the board can do. */
-export function StalledList({ prefix, rows, counts, reason, canWrite }: { prefix: string; rows: StalledRow[]; counts: Record<string, number>; reason: string | null; canWrite: boolean }) {
+export function StalledList({ prefix, rows, counts, reason, next, canWrite }: {
+  prefix: string; rows: StalledRow[]; counts: Record<string, number>; reason: string | null; next: string | null; canWrite: boolean;
+}) {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   return (
     <div className="space-y-4">
       <nav aria-label="Filter by reason" className="flex flex-wrap gap-2">
         <Chip href={`/${prefix}/stalled`} active={!reason} label="All" count={total} />
-        {Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([r, n]) => (
+        {Object.entries(counts).filter(([r, n]) => n > 0 || r === reason).sort((a, b) => b[1] - a[1]).map(([r, n]) => (
           <Chip key={r} href={`/${prefix}/stalled?reason=${r}`} active={reason === r} label={stallReasonLabel(r)} count={n} />
         ))}
       </nav>
@@ -36,6 +39,7 @@ export function StalledList({ prefix, rows, counts, reason, canWrite }: { prefix
           {rows.map((row) => <Row key={row.id} prefix={prefix} row={row} canWrite={canWrite} />)}
         </ul>
       )}
+      {next && <Link href={next} className={buttonClasses("secondary", "sm")}>Next page</Link>}
     </div>
   );
 }

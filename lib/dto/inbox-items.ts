@@ -2,7 +2,7 @@
 // (lib/dto/inbox.ts is the agent's inbox, a different thing.)
 import type { BoardInboxItem, InboxItemKind } from "@/lib/schemas/inbox";
 import type { StallFacts } from "@/lib/schemas/liveness";
-import { describeStall } from "@/lib/services/liveness/describe";
+import { describeStall } from "@/lib/dto/stall-sentence";
 
 /** A row of the inbox page statement; timestamps as ISO strings. */
 export interface InboxRow {

@@ -1,6 +1,6 @@
 // describeStall: the sentence after "Not moving since 14:02: " for every reason, from the facts alone.
 import { describe, expect, it } from "vitest";
-import { describeLimit, describeStall } from "@/lib/services/liveness/describe";
+import { describeLimit, describeStall } from "@/lib/dto/stall-sentence";
 import { stallReasons } from "@/lib/schemas/liveness";
 
 describe("describeStall", () => {

@@ -12,10 +12,9 @@ describe("the liveness line", () => {
     expect(line).toBe("Not moving since 2:02 PM: Mara Quinn is paused over budget");
   });
 
-  it("lists finished blockers and words an unknown reason plainly", () => {
+  it("lists finished blockers, and labels a reason for its filter chip", () => {
     expect(livenessSentence({ state: "stalled", reason: "blocker_finished", facts: { blockerIdentifiers: ["ACME-1", "ACME-2"] } }))
-      .toBe("Not moving: its blockers ACME-1, ACME-2 are finished");
-    expect(livenessSentence({ state: "stalled", reason: "some_new_reason" })).toBe("Not moving: some new reason");
+      .toBe("Not moving: blocked by ACME-1, ACME-2, all finished");
     expect(stallReasonLabel("wake_loop")).toBe("Wake loop");
   });
 });

@@ -15,13 +15,11 @@ export default async function DashboardPage({ params }: { params: Promise<{ pref
   const { prefix } = await params;
   const ctx = await boardPageContext(`/${prefix}/dashboard`);
   const company = await companyForPrefix(prefix);
-  const [data, activity, directory, ceos, stalled] = await Promise.all([
+  const [data, activity, directory, ceos] = await Promise.all([
     getDashboard(ctx, company.id, {}),
     listActivity(ctx, company.id, { limit: 12 }),
     companyDirectory(ctx, company.id),
     listAgents(ctx, company.id, { role: "ceo", limit: 10 }),
-    // the api branch adds stalledIssues to the dashboard DTO; the lead swaps this count for it on merge
-    ctx.db.issueStall.count({ where: { companyId: company.id } }),
   ]);
   // offered to those who could hire the CEO; a viewer could not finish it
   const unfinished = !ceos.items.some((a) => a.status !== "terminated") && can(ctx.actor, "agent.create", company.id);
@@ -33,7 +31,7 @@ export default async function DashboardPage({ params }: { params: Promise<{ pref
     <>
       <PageHeader title="Dashboard" description={`${company.name} at a glance: agents, tasks, spend and what waits for the board.`} />
       {unfinished && <FinishSetupCard prefix={company.issuePrefix} companyName={company.name} />}
-      <DashboardView data={data} prefix={company.issuePrefix} activity={activity.items} describeCtx={describeCtx} stalled={stalled} />
+      <DashboardView data={data} prefix={company.issuePrefix} activity={activity.items} describeCtx={describeCtx} />
     </>
   );
 }

@@ -13,7 +13,6 @@ import { routineOfIssue } from "@/lib/services/routines/runs";
 import { ISSUE_ACTIVITY_PAGE_SIZE } from "@/lib/queries/activity";
 import { boardPageContext, companyDirectory, companyForPrefix, orNotFound, segment } from "@/app/(board)/page-data";
 import { IssueDetailView } from "@/components/issues/issue-detail.client";
-import type { Liveness } from "@/components/liveness/liveness-line";
 
 export const dynamic = "force-dynamic";
 
@@ -39,7 +38,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function IssuePage({ params }: Params) {
   const { prefix, ref } = await params;
   const { ctx, company, issue } = await issueForPage(prefix, ref);
-  const [comments, children, runs, directory, activity, approvals, routine, stall] = await Promise.all([
+  const [comments, children, runs, directory, activity, approvals, routine] = await Promise.all([
     listComments(ctx, issue.id, { limit: COMMENT_PAGE_SIZE }),
     listIssues(ctx, company.id, { parentId: issue.id, limit: SUB_ISSUE_PAGE_SIZE }),
     listRuns(ctx, company.id, { issueId: issue.id, limit: ISSUE_RUN_PAGE_SIZE }),
@@ -48,15 +47,12 @@ export default async function IssuePage({ params }: Params) {
     listIssueApprovals(ctx, issue.id),
     // the issue was read above with the viewer's rights: the routine that created it is shown with it
     routineOfIssue(ctx.db, company.id, issue.id),
-    // until the issue DTO carries `liveness` (api branch), the page reads the stall row itself
-    ctx.db.issueStall.findFirst({ where: { issueId: issue.id, companyId: company.id } }),
   ]);
   return (
     <IssueDetailView
       companyId={company.id}
       prefix={company.issuePrefix}
       initialIssue={issue}
-      stall={stall ? { state: "stalled", reason: stall.reason, since: stall.since.toISOString(), facts: stall.facts as Liveness["facts"] } : null}
       initialComments={comments}
       initialChildren={children}
       initialRuns={runs}
