@@ -23,6 +23,20 @@ export async function emailPreferences(db: Db | Tx, userIds: string[]): Promise<
   return new Map(userIds.map((id) => [id, byUser.get(id) ?? defaultPreference]));
 }
 
+/**
+ * Effective preferences by "userId companyId": the user's override for that company where one is
+ * set, else their defaults. The fan-out asks this so a company can be muted or digested on its own.
+ */
+export async function effectiveEmailPreferences(db: Db | Tx, pairs: { userId: string; companyId: string }[]): Promise<Map<string, EmailPreference>> {
+  const userIds = [...new Set(pairs.map((p) => p.userId))];
+  const defaults = await emailPreferences(db, userIds);
+  const overrides = await db.notificationCompanyPreference.findMany({
+    where: { userId: { in: userIds }, companyId: { in: [...new Set(pairs.map((p) => p.companyId))] } },
+  });
+  const byPair = new Map(overrides.map((o) => [`${o.userId} ${o.companyId}`, { enabled: o.enabled, mode: o.mode, eventTypes: o.eventTypes }]));
+  return new Map(pairs.map((p) => [`${p.userId} ${p.companyId}`, byPair.get(`${p.userId} ${p.companyId}`) ?? defaults.get(p.userId)!]));
+}
+
 export async function getMyNotifications(ctx: ServiceContext) {
   requireBoard(ctx.actor, "Notification preferences belong to board users");
   const pref = (await emailPreferences(ctx.db, [ctx.actor.userId])).get(ctx.actor.userId)!;
