@@ -2,7 +2,7 @@ import type { Issue, IssueComment } from "@/lib/generated/prisma/client";
 import type { WithIsoTimestamps } from "@/lib/db/client";
 
 /** From Prisma (Dates) or from hot-path SQL (ISO strings: isoTimestampTypes). */
-type IssueRow = (Issue | WithIsoTimestamps<Issue>) & { labelIds?: string[] };
+type IssueRow = (Issue | WithIsoTimestamps<Issue>) & { labelIds?: string[]; blockedByIssueIds?: string[] };
 
 const iso = (d: Date | string | null) => (d === null ? null : typeof d === "string" ? d : d.toISOString());
 
@@ -34,6 +34,8 @@ export function issueDto(row: IssueRow) {
     checkoutRunId: row.checkoutRunId ?? null,
     createdAt: iso(row.createdAt) as string,
     updatedAt: iso(row.updatedAt) as string,
+    // one issue's answers carry its blockers; list rows (issueJson's bytes) leave them out
+    ...(row.blockedByIssueIds ? { blockedByIssueIds: row.blockedByIssueIds } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { issueWorkspaceDto } from "@/lib/dto/execution-workspaces";
 import { isUuid } from "@/lib/schemas/common";
 import type { Db } from "@/lib/db/client";
 import type { ServiceContext, Tx } from "@/lib/services/context";
+import { blockersOf, dependentsOf } from "@/lib/services/issues/blockers";
 
 /**
  * The columns of the Issue model, for hand-written SQL (never `i.*`: the table also holds the
@@ -34,9 +35,10 @@ export async function labelIdsOf(db: Db | Tx, companyId: string, issueIds: strin
   return map;
 }
 
+/** One issue's answer to a write: with its labels and blockers. */
 export async function issueWithLabels(db: Db | Tx, issue: Issue) {
-  const labels = await labelIdsOf(db, issue.companyId, [issue.id]);
-  return issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [] });
+  const [labels, blockers] = await Promise.all([labelIdsOf(db, issue.companyId, [issue.id]), blockersOf(db, issue.companyId, [issue.id])]);
+  return issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [], blockedByIssueIds: (blockers.get(issue.id) ?? []).map((b) => b.id) });
 }
 
 interface AncestorRow { id: string; depth: number }
@@ -73,12 +75,14 @@ export async function getIssueDetail(ctx: ServiceContext, ref: string, inCompany
   const all = [issue, ...ancestors];
   const projectIds = [...new Set(all.map((i) => i.projectId).filter((v): v is string => !!v))];
   const goalIds = [...new Set(all.map((i) => i.goalId).filter((v): v is string => !!v))];
-  const [projects, goals, labels, cost, workspace] = await Promise.all([
+  const [projects, goals, labels, cost, workspace, blockers, blocks] = await Promise.all([
     projectIds.length ? ctx.db.project.findMany({ where: { companyId: issue.companyId, id: { in: projectIds } } }) : [],
     goalIds.length ? ctx.db.goal.findMany({ where: { companyId: issue.companyId, id: { in: goalIds } } }) : [],
     labelIdsOf(ctx.db, issue.companyId, [issue.id]),
     ctx.db.issueCost.findFirst({ where: { issueId: issue.id, companyId: issue.companyId }, select: { costCents: true } }),
     workspaceOf(ctx.db, issue),
+    blockersOf(ctx.db, issue.companyId, [issue.id]),
+    dependentsOf(ctx.db, issue.companyId, issue.id),
   ]);
   const project = new Map(projects.map((p) => [p.id, projectSummary(p)]));
   const goal = new Map(goals.map((g) => [g.id, goalSummary(g)]));
@@ -90,6 +94,9 @@ export async function getIssueDetail(ctx: ServiceContext, ref: string, inCompany
     workspacePolicy: issue.workspacePolicy,
     workspaceInherited: issue.workspaceInherited,
     workspace,
+    blockedByIssueIds: (blockers.get(issue.id) ?? []).map((b) => b.id),
+    blockedBy: blockers.get(issue.id) ?? [],
+    blocks,
     ancestors: ancestors.map((a) => ({
       id: a.id, identifier: a.identifier, title: a.title, status: a.status, priority: a.priority,
       assigneeAgentId: a.assigneeAgentId, projectId: a.projectId, goalId: a.goalId, description: a.description,
