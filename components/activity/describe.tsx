@@ -167,6 +167,8 @@ export function describe(row: ActivityRow, ctx: DescribeContext): ReactNode {
       return <>checked out {it("an issue")}</>;
     case "issue.released":
       return <>released {it("an issue")}</>;
+    case "issue.unblocked":
+      return <>moved {it("an issue")} back to todo: its last open blocker{str(d.finishedIdentifier) ? <>, {str(d.finishedIdentifier)},</> : null} is finished</>;
     case "issue.attachment_added":
       return <>attached {str(d.name) ? <b className="font-medium text-slate-900">{str(d.name)}</b> : "a file"} to {it("an issue")}</>;
     case "issue.attachment_removed":

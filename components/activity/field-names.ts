@@ -8,7 +8,7 @@ const fieldNames: Record<string, string> = {
   reportsTo: "manager", adapterType: "adapter", adapterConfig: "adapter settings", runtimeConfig: "runtime settings",
   // issue
   assigneeAgentId: "assignee", assigneeUserId: "assignee", projectId: "project", goalId: "goal", parentId: "parent",
-  labelIds: "labels",
+  labelIds: "labels", blockedByIssueIds: "blockers",
   // project and workspace
   goalIds: "goals", leadAgentId: "lead", targetDate: "target date", cwd: "working folder", repoUrl: "repository",
   repoRef: "branch", isPrimary: "primary workspace",

@@ -16,6 +16,7 @@ import { IssueStatusBadge, PriorityLabel } from "@/components/issues/issue-badge
 import { IssueProperties } from "@/components/issues/issue-properties.client";
 import { IssueComments } from "@/components/issues/issue-comments.client";
 import { IssueCheckout } from "@/components/issues/issue-checkout.client";
+import { IssueBlockers } from "@/components/issues/issue-blockers.client";
 import { SubIssues } from "@/components/issues/sub-issues.client";
 import { useIssueUpdate } from "@/components/issues/use-issue-update";
 import { useDirectoryMaps, type Directory } from "@/components/issues/directory";
@@ -101,6 +102,7 @@ export function IssueDetailView({ companyId, prefix, initialIssue, initialCommen
         <div className="order-first space-y-6 lg:order-none">
           <IssueProperties companyId={companyId} prefix={prefix} issue={issue} directory={directory} maps={maps} canWrite={canWrite} />
           <IssueCheckout companyId={companyId} prefix={prefix} issue={issue} maps={maps} canWrite={canWrite} />
+          <IssueBlockers companyId={companyId} prefix={prefix} issue={issue} canWrite={canWrite} />
           {issue.projectId && <IssueWorkspacePanel companyId={companyId} issue={issue} canWrite={canWrite} />}
         </div>
       </div>

@@ -11,10 +11,11 @@ export interface PickedIssue { id: string; identifier: string; title: string }
 
 /**
  * Picks one issue of the company by searching (identifier, title, text), for a parent: a company
- * may have far too many issues for a plain select. `exclude` hides the issue being edited.
+ * may have far too many issues for a plain select. `exclude` hides the issue being edited (and, for
+ * blockers, those already chosen).
  */
-export function IssuePicker({ id, companyId, value, onChange, exclude, placeholder = "Search by ID or title" }: {
-  id: string; companyId: string; value: PickedIssue | null; onChange: (issue: PickedIssue | null) => void; exclude?: string; placeholder?: string;
+export function IssuePicker({ id, companyId, value, onChange, exclude, placeholder = "Search by ID or title", label }: {
+  id: string; companyId: string; value: PickedIssue | null; onChange: (issue: PickedIssue | null) => void; exclude?: string | readonly string[]; placeholder?: string; label?: string;
 }) {
   const [text, setText] = useState("");
   const [q, setQ] = useState("");
@@ -29,7 +30,8 @@ export function IssuePicker({ id, companyId, value, onChange, exclude, placehold
     queryFn: () => fetchIssuePage(companyId, q ? { q } : {}, null, 8),
     enabled: open,
   });
-  const items = (results.data?.items ?? []).filter((i) => i.id !== exclude);
+  const excluded = typeof exclude === "string" ? [exclude] : exclude ?? [];
+  const items = (results.data?.items ?? []).filter((i) => !excluded.includes(i.id));
 
   if (value) {
     return (
@@ -66,6 +68,7 @@ export function IssuePicker({ id, companyId, value, onChange, exclude, placehold
         role="combobox"
         aria-expanded={open}
         aria-controls={listId}
+        aria-label={label}
         autoComplete="off"
       />
       {open && (

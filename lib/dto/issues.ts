@@ -10,7 +10,7 @@ import type { Liveness, StallFacts } from "@/lib/schemas/liveness";
 export interface StallColumns { stallReason: string | null; stallSince: Date | string | null; stallFacts: unknown }
 
 /** From Prisma (Dates) or from hot-path SQL (ISO strings: isoTimestampTypes). */
-type IssueRow = (Issue | WithIsoTimestamps<Issue>) & { labelIds?: string[] } & Partial<StallColumns>;
+type IssueRow = (Issue | WithIsoTimestamps<Issue>) & { labelIds?: string[]; blockedByIssueIds?: string[] } & Partial<StallColumns>;
 
 const iso = (d: Date | string | null) => (d === null ? null : typeof d === "string" ? d : d.toISOString());
 
@@ -43,6 +43,8 @@ export function issueDto(row: IssueRow) {
     createdAt: iso(row.createdAt) as string,
     updatedAt: iso(row.updatedAt) as string,
     ...(row.stallReason === undefined ? {} : { liveness: livenessDto(row as StallColumns) }),
+    // one issue's answers carry its blockers; list rows (issueJson's bytes) leave them out
+    ...(row.blockedByIssueIds ? { blockedByIssueIds: row.blockedByIssueIds } : {}),
   };
 }
 

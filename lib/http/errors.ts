@@ -27,6 +27,7 @@ export const errorStatus = {
   reporting_cycle: 422,
   goal_cycle: 422,
   issue_cycle: 422,
+  blocker_cycle: 422,
   invalid_package: 422,
   source_unavailable: 422,
   package_too_large: 422,

@@ -55,10 +55,10 @@ const skillSections: SkillSection[] = [
   {
     title: "Issues",
     endpoints: [
-      { method: "GET", path: "/api/issues/:issueId", what: "One issue (id or identifier such as ACME-12) with its project, goal and ancestors (nearest parent first).", args: task },
+      { method: "GET", path: "/api/issues/:issueId", what: "One issue (id or identifier such as ACME-12) with its project, goal and ancestors (nearest parent first), the issues it waits on (blockedBy) and those waiting on it (blocks).", args: task },
       { method: "GET", path: "/api/projects/:projectId", what: "The issue's project (its projectId): workspaces and the board's settings for its work: workspacePolicy (git_worktree: a branch and worktree per issue; shared), branchTemplate, verification (the command Charter runs before done) and review (who approves). Read them; only the board changes them (a PATCH with any of them is 403).", args: { projectId: "$PROJECT_ID" } },
       { method: "POST", path: "/api/issues/:issueId/checkout", what: "Claim the issue and start it (in_progress). 409: someone else has it or its status changed: never retry, pick other work.", args: task, body: { agentId: "$SERVICE_AGENT_ID", expectedStatuses: ["todo", "blocked"] }, bodySchema: checkoutSchema },
-      { method: "PATCH", path: "/api/issues/:issueId", what: "Change status, assignee or other fields; `comment` adds a comment in the same call.", args: task, body: { status: "in_review", comment: "Implemented and tested; ready for review." }, bodySchema: updateIssueSchema },
+      { method: "PATCH", path: "/api/issues/:issueId", what: "Change status, assignee or other fields; `comment` adds a comment in the same call; `blockedByIssueIds` replaces what it waits on.", args: task, body: { status: "in_review", comment: "Implemented and tested; ready for review." }, bodySchema: updateIssueSchema },
       { method: "POST", path: "/api/issues/:issueId/release", what: "Give the issue up: clears the assignee; in_progress work goes back to todo.", args: task },
       { method: "GET", path: "/api/issues/:issueId/comments", what: "The issue's comments, oldest first.", args: task, list: true },
       { method: "GET", path: "/api/issues/:issueId/comments/:commentId", what: "One comment (the one that woke you: $SERVICE_WAKE_COMMENT_ID).", args: { ...task, commentId: "$SERVICE_WAKE_COMMENT_ID" } },

@@ -98,7 +98,11 @@ ${statusMoves()}
 7. **Blocked.** Set \`status: blocked\` with a comment naming the blocker (what you need, from whom), then
    escalate to your manager, \`chainOfCommand[0]\`, by @-mentioning them in that comment
    (\`@<their name>\`). If they cannot resolve it, they escalate further up the chain. Do not sit on
-   blocked work silently, and do not keep re-checking it.
+   blocked work silently, and do not keep re-checking it. When the blocker is another issue, also name it
+   in \`blockedByIssueIds\` (its id; same company, at most 50; a cycle is refused with 422
+   \`blocker_cycle\`): when the last of them is done or cancelled, Charter moves your issue back to \`todo\`
+   and wakes you (wake reason \`retry\`, payload \`remedy: "blockers_finished"\`). \`GET /api/issues/:issueId\`
+   shows \`blockedBy\` and \`blocks\`.
 
 ## Rules the company runs on
 

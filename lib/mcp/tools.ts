@@ -149,7 +149,7 @@ export const workTools = [
   tool({
     name: "update_issue",
     title: "Update an issue",
-    description: "Changes an issue's fields or status (legal moves only: backlog → todo → in_progress → in_review → done, blocked, cancelled) and can add a comment in the same call.",
+    description: "Changes an issue's fields or status (legal moves only: backlog → todo → in_progress → in_review → done, blocked, cancelled), what it waits on (blockedByIssueIds), and can add a comment in the same call.",
     mirrors: { route: "app/api/issues/[issueId]/route.ts", method: "PATCH" },
     input: z.object(described({ issueId: issueRef, ...updateIssueSchema.shape })),
     call: (ctx, { issueId, ...input }) => updateIssue(ctx, issueId, updateIssueSchema.parse(input)),

@@ -158,6 +158,12 @@ function tasksLine(slugs: string[], what: string): string | null {
   return `${slugs.length} task${slugs.length === 1 ? "" : "s"} ${what} (${shown}); the assignee is not exported`;
 }
 
+/** The task's blockers among the exported tasks, by slug (a blocker left out of the package is dropped). */
+function blockersIn(issue: ModelIssue, refs: Refs): string[] | undefined {
+  const slugs = issue.blockedByIssueIds.map((id) => refs.tasks.get(id)).filter((s): s is string => s !== undefined);
+  return slugs.length ? slugs : undefined;
+}
+
 function writeTasks(out: PackageWriter, issues: ModelIssue[], refs: Refs, agentsIncluded: boolean): Record<string, Mapping> {
   const manifest: Record<string, Mapping> = {};
   const toUsers: string[] = [];
@@ -179,6 +185,7 @@ function writeTasks(out: PackageWriter, issues: ModelIssue[], refs: Refs, agents
       status: issue.status,
       goal: (issue.goalId && refs.goals.get(issue.goalId)) || undefined,
       parent: (issue.parentId && refs.tasks.get(issue.parentId)) || undefined,
+      blockedBy: blockersIn(issue, refs),
     };
   }
   for (const line of [tasksLine(toUsers, "assigned to a board user"), tasksLine(toTerminated, "assigned to a terminated agent")]) if (line) out.warn(line);

@@ -71,6 +71,7 @@ export interface ModelIssue {
   goalId: string | null;
   assigneeAgentId: string | null;
   assigneeUserId: string | null;
+  blockedByIssueIds: string[];
 }
 
 export interface ModelRoutine {
@@ -150,7 +151,7 @@ async function readProjects(tx: Tx, companyId: string): Promise<ModelProject[]> 
 
 async function readIssues(tx: Tx, companyId: string, selection: IssueSelection): Promise<ModelIssue[]> {
   if (selection !== "all" && selection.length === 0) return [];
-  return tx.issue.findMany({
+  const issues = await tx.issue.findMany({
     where: { companyId, ...(selection === "all" ? {} : { identifier: { in: selection } }) },
     orderBy: { number: "asc" },
     select: {
@@ -158,6 +159,8 @@ async function readIssues(tx: Tx, companyId: string, selection: IssueSelection):
       goalId: true, assigneeAgentId: true, assigneeUserId: true,
     },
   });
+  const edges = await tx.issueBlocker.findMany({ where: { companyId, issueId: { in: issues.map((i) => i.id) } }, orderBy: { createdAt: "asc" } });
+  return issues.map((i) => ({ ...i, blockedByIssueIds: edges.filter((e) => e.issueId === i.id).map((e) => e.blockerIssueId) }));
 }
 
 /** Routines of live agents (a terminated assignee's are left with it), with their triggers but never a secret. */

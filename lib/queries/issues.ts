@@ -121,6 +121,8 @@ export type IssuePatch = Partial<{
   goalId: string | null;
   parentId: string | null;
   labelIds: string[];
+  /** replaces what the issue waits on */
+  blockedByIssueIds: string[];
   comment: string;
   /** the board closes an issue whose project's verification or review is missing */
   overrideReason: string;

@@ -25,6 +25,8 @@ export const createIssueSchema = z.strictObject({
   assigneeAgentId: uuidSchema.nullable().optional(),
   assigneeUserId: uuidSchema.nullable().optional(),
   labelIds: z.array(uuidSchema).max(50).optional(),
+  blockedByIssueIds: z.array(uuidSchema).max(50).optional()
+    .describe("The issues this one waits on (same company, at most 50; replaces the list). A cycle is refused with 422 blocker_cycle. When the last of them is done or cancelled, a blocked issue goes back to todo and its agent is woken"),
   workspace: z.literal("inherit").optional()
     .describe("Agents in a run only, with parentId: the new issue works in its parent's workspace instead of one of its own"),
 }).refine((b) => oneAssignee(b), oneAssigneeIssue);
@@ -42,6 +44,8 @@ export const updateIssueSchema = z.strictObject({
   assigneeAgentId: uuidSchema.nullable().optional(),
   assigneeUserId: uuidSchema.nullable().optional(),
   labelIds: z.array(uuidSchema).max(50).optional(),
+  blockedByIssueIds: z.array(uuidSchema).max(50).optional()
+    .describe("The issues this one waits on (same company, at most 50; replaces the list). A cycle is refused with 422 blocker_cycle. When the last of them is done or cancelled, a blocked issue goes back to todo and its agent is woken"),
   workspacePolicy: z.enum(workspacePolicies).nullable().optional()
     .describe("The board's override of the project's workspace policy for this issue (null: the project's); agents get 403"),
   comment: z.string().trim().min(1).max(100_000).optional().describe("Adds a comment in the same call; @-mentions wake agents"),
@@ -128,7 +132,14 @@ const issueFields = {
   liveness: livenessSchema.optional().describe("As the liveness sweep last saw the issue: moving, or stalled with its reason and facts. On reads, lists and an update's answer; absent from a create's or a checkout's"),
 };
 
-export const issueResponseSchema = z.object(issueFields).meta({ id: "Issue" });
+const blockedByIssueIds = z.array(uuidSchema).describe("The issues this one waits on (its blockers)");
+
+export const issueResponseSchema = z.object({
+  ...issueFields,
+  blockedByIssueIds: blockedByIssueIds.optional().describe("The issues this one waits on: in the answer to GET, create and update of one issue; lists leave it out"),
+}).meta({ id: "Issue" });
+
+const issueLink = z.object({ id: uuidSchema, identifier: z.string(), title: z.string(), status: issueStatusSchema }).meta({ id: "IssueLink" });
 
 export const stalledIssuesResponseSchema = z.object({
   items: z.array(z.object({ ...issueFields, liveness: livenessSchema })).describe("Stalled issues, the most recently stalled first"),
@@ -170,6 +181,9 @@ export const issueDetailResponseSchema = z.object({
   liveness: livenessSchema,
   costCents: z.number().int().min(0).describe("What the issue cost: the sum of the cost events naming it, over all time"),
   workspacePolicy: z.enum(workspacePolicies).nullable().describe("The board's override of its project's workspace policy; null follows the project"),
+  blockedByIssueIds,
+  blockedBy: z.array(issueLink).describe("Its blockers with their identifier, title and status"),
+  blocks: z.array(issueLink).describe("The issues waiting on this one"),
   ancestors: z.array(z.object({
     id: uuidSchema,
     identifier: z.string(),

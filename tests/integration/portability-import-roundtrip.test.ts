@@ -26,8 +26,8 @@ async function seeded(): Promise<World> {
     workspace: { name: "apollo", repoUrl: "https://github.com/acme/apollo", repoRef: "main" },
   })).body;
   const first = (await api.post(`/api/companies/${co}/issues`, { title: "Design", projectId: project.id, goalId: goal.id, assigneeAgentId: w.engineer.id, priority: "high" })).body;
-  await api.post(`/api/companies/${co}/issues`, { title: "Build", description: "All of it.", parentId: first.id, assigneeAgentId: w.engineer.id });
-  await api.post(`/api/companies/${co}/issues`, { title: "Someday" });
+  const build = (await api.post(`/api/companies/${co}/issues`, { title: "Build", description: "All of it.", parentId: first.id, assigneeAgentId: w.engineer.id, blockedByIssueIds: [first.id] })).body;
+  await api.post(`/api/companies/${co}/issues`, { title: "Someday", blockedByIssueIds: [first.id, build.id] });
   return w;
 }
 
@@ -51,7 +51,10 @@ async function orgOf(companyId: string) {
 async function issuesOf(companyId: string) {
   const rows = await db().issue.findMany({ where: { companyId }, orderBy: { number: "asc" } });
   const agents = await db().agent.findMany({ where: { companyId } });
+  const edges = await db().issueBlocker.findMany({ where: { companyId } });
+  const title = (id: string) => rows.find((r) => r.id === id)?.title;
   return rows.map((i) => ({
+    blockedBy: edges.filter((e) => e.issueId === i.id).map((e) => title(e.blockerIssueId)).sort(),
     number: i.number, title: i.title, description: i.description, status: i.status, priority: i.priority,
     assignee: agents.find((a) => a.id === i.assigneeAgentId)?.name ?? null, parent: rows.find((r) => r.id === i.parentId)?.title ?? null,
     hasProject: i.projectId !== null, hasGoal: i.goalId !== null,
@@ -75,6 +78,7 @@ describe("round trip: export, then import as a new company", () => {
     const copy = imported.company.id;
     const [before, after] = [await orgOf(w.company.id), await orgOf(copy)];
     expect(after).toEqual({ ...before, agents: before.agents.map((a) => ({ ...a, adapterType: a.adapterType })) });
+    expect((await issuesOf(w.company.id)).find((i) => i.title === "Someday")?.blockedBy).toEqual(["Build", "Design"]);
     expect(await issuesOf(copy)).toEqual(await issuesOf(w.company.id));
     const company = await db().company.findUniqueOrThrow({ where: { id: copy } });
     expect(company).toMatchObject({ name: "Round Trip", description: w.company.description, requireBoardApprovalForNewAgents: w.company.requireBoardApprovalForNewAgents });

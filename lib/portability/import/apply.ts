@@ -195,6 +195,8 @@ async function writeIssues(tx: Tx, actor: Actor, companyId: string, plan: Import
   for (const p of plan.issuePlans.filter((x) => x.detail.parentSlug)) {
     await tx.issue.update({ where: { id: ids.get(p.slug) as string }, data: { parentId: ids.get(p.detail.parentSlug as string) as string } });
   }
+  const blockers = plan.issuePlans.flatMap((p) => p.detail.blockerSlugs.map((b) => ({ issueId: ids.get(p.slug) as string, blockerIssueId: ids.get(b) as string, companyId })));
+  if (blockers.length) await tx.issueBlocker.createMany({ data: blockers });
   return ids;
 }
 

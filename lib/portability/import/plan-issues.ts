@@ -12,7 +12,7 @@ export interface IssuePlan {
   projectSlug: string | null;
   assigneeSlug: string | null;
   reason: string | null;
-  detail: { description: string; status: string; priority: string; goalKey: string | null; parentSlug: string | null };
+  detail: { description: string; status: string; priority: string; goalKey: string | null; parentSlug: string | null; blockerSlugs: string[] };
 }
 
 const statuses = ["backlog", "todo", "in_progress", "in_review", "blocked", "done", "cancelled"];
@@ -67,12 +67,32 @@ export function planIssues(ctx: PlanContext, known: { agents: Set<string>; proje
       slug, action: "create", plannedTitle: fit(task.title, 500, `${task.path}: name`, findings), projectSlug: project, assigneeSlug: assignee, reason: null,
       detail: {
         description: fit(task.body, 100_000, `${task.path}: body`, findings), status: statusOf(task, extra, assignee !== null, recurring, findings), priority: priorityOf(task, findings),
-        goalKey: goal, parentSlug: extra?.parent ?? null,
+        goalKey: goal, parentSlug: extra?.parent ?? null, blockerSlugs: [...new Set(extra?.blockedBy ?? [])],
       },
     });
   }
   cutParents(plans, findings);
+  cutBlockers(plans, findings);
   return plans;
+}
+
+/** Blockers among the imported tasks, at most 50, taken in order; one that would close a cycle is cut. */
+function cutBlockers(plans: IssuePlan[], findings: Findings) {
+  const slugs = new Set(plans.map((p) => p.slug));
+  const kept = new Map<string, string[]>();
+  const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+    from === to || (!seen.has(from) && (seen.add(from), (kept.get(from) ?? []).some((b) => reaches(b, to, seen))));
+  for (const p of plans) {
+    const mine: string[] = [];
+    for (const b of p.detail.blockerSlugs) {
+      if (!slugs.has(b)) findings.warn(`task ${p.slug}: blocker "${b}" is not an imported task; dropped`);
+      else if (mine.length >= 50) findings.warn(`task ${p.slug}: more than 50 blockers; "${b}" dropped`);
+      else if (reaches(b, p.slug)) findings.warn(`task ${p.slug}: blocker "${b}" would close a cycle; cut`);
+      else mine.push(b);
+      kept.set(p.slug, mine);
+    }
+    p.detail.blockerSlugs = mine;
+  }
 }
 
 /** Parent links taken in order; the one that would close a loop is cut (as for reporting lines). */

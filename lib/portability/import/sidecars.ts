@@ -38,6 +38,8 @@ export interface TaskExtra {
   status?: string;
   goal?: string;
   parent?: string;
+  /** slugs of the tasks it waits on */
+  blockedBy: string[];
   recurring: boolean;
 }
 
@@ -122,7 +124,7 @@ function readAgentExtra(raw: YamlMap): AgentExtra {
 function readTaskExtra(raw: YamlMap): TaskExtra {
   const schedule = map(raw.schedule);
   return {
-    identifier: str(raw.identifier), status: str(raw.status), goal: str(raw.goal), parent: str(raw.parent),
+    identifier: str(raw.identifier), status: str(raw.status), goal: str(raw.goal), parent: str(raw.parent), blockedBy: strList(raw.blockedBy),
     recurring: raw.recurring === true || schedule.recurrence !== undefined,
   };
 }

@@ -78,13 +78,18 @@ export async function insertIssue(exec: SqlExec, companyId: string, input: Creat
     actor?.kind === "agent" ? actor.agentId : null, actor?.kind === "board" ? actor.userId : null,
     labelIds, uuidv7(), actorType, actorId, actor?.kind === "agent" ? actor.runId : null, input.workspace === "inherit", uuidv7(),
   ])) as unknown as (Issue & { labelIds: string[] })[];
+  // a new issue blocks nothing yet, so its blockers cannot close a cycle
+  const blockedByIssueIds = [...new Set(input.blockedByIssueIds ?? [])];
+  if (blockedByIssueIds.length) {
+    await exec(`INSERT INTO "IssueBlocker" ("issueId", "blockerIssueId", "companyId") SELECT $1::uuid, unnest($2::uuid[]), $3::uuid`, [issue.id, blockedByIssueIds, companyId]);
+  }
   if (issue.assigneeAgentId && wake) {
     await requestWake(exec, {
       companyId, agentId: issue.assigneeAgentId, reason: wake.reason, source: `assigned ${issue.identifier}`,
       issueId: issue.id, payload: { taskId: issue.id, wakeReason: wake.reason, ...wake.payload },
     });
   }
-  return issue;
+  return { ...issue, blockedByIssueIds };
 }
 
 /** `workspace: "inherit"` is an agent's, from inside a run, for a sub-issue (the board gives issues their own). */

@@ -8,6 +8,7 @@ import { issueWorkspaceDto } from "@/lib/dto/execution-workspaces";
 import { isUuid } from "@/lib/schemas/common";
 import type { Db } from "@/lib/db/client";
 import type { ServiceContext, Tx } from "@/lib/services/context";
+import { blockersOf, dependentsOf } from "@/lib/services/issues/blockers";
 
 /**
  * The columns of the Issue model, for hand-written SQL (never `i.*`: the table also holds the
@@ -40,10 +41,10 @@ async function stallOf(db: Db | Tx, issue: Pick<Issue, "id" | "companyId">): Pro
   return { stallReason: s?.reason ?? null, stallSince: s?.since ?? null, stallFacts: s?.facts ?? null };
 }
 
-/** The issue as the API answers it, with its labels and its liveness. */
+/** One issue as the API answers it (a write's answer): with its labels, blockers and liveness. */
 export async function issueWithLabels(db: Db | Tx, issue: Issue) {
-  const [labels, stall] = await Promise.all([labelIdsOf(db, issue.companyId, [issue.id]), stallOf(db, issue)]);
-  return issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [], ...stall });
+  const [labels, blockers, stall] = await Promise.all([labelIdsOf(db, issue.companyId, [issue.id]), blockersOf(db, issue.companyId, [issue.id]), stallOf(db, issue)]);
+  return issueDto({ ...issue, labelIds: labels.get(issue.id) ?? [], blockedByIssueIds: (blockers.get(issue.id) ?? []).map((b) => b.id), ...stall });
 }
 
 interface AncestorRow { id: string; depth: number }
@@ -80,13 +81,15 @@ export async function getIssueDetail(ctx: ServiceContext, ref: string, inCompany
   const all = [issue, ...ancestors];
   const projectIds = [...new Set(all.map((i) => i.projectId).filter((v): v is string => !!v))];
   const goalIds = [...new Set(all.map((i) => i.goalId).filter((v): v is string => !!v))];
-  const [projects, goals, labels, cost, workspace, stall] = await Promise.all([
+  const [projects, goals, labels, cost, workspace, stall, blockers, blocks] = await Promise.all([
     projectIds.length ? ctx.db.project.findMany({ where: { companyId: issue.companyId, id: { in: projectIds } } }) : [],
     goalIds.length ? ctx.db.goal.findMany({ where: { companyId: issue.companyId, id: { in: goalIds } } }) : [],
     labelIdsOf(ctx.db, issue.companyId, [issue.id]),
     ctx.db.issueCost.findFirst({ where: { issueId: issue.id, companyId: issue.companyId }, select: { costCents: true } }),
     workspaceOf(ctx.db, issue),
     stallOf(ctx.db, issue),
+    blockersOf(ctx.db, issue.companyId, [issue.id]),
+    dependentsOf(ctx.db, issue.companyId, issue.id),
   ]);
   const project = new Map(projects.map((p) => [p.id, projectSummary(p)]));
   const goal = new Map(goals.map((g) => [g.id, goalSummary(g)]));
@@ -98,6 +101,9 @@ export async function getIssueDetail(ctx: ServiceContext, ref: string, inCompany
     workspacePolicy: issue.workspacePolicy,
     workspaceInherited: issue.workspaceInherited,
     workspace,
+    blockedByIssueIds: (blockers.get(issue.id) ?? []).map((b) => b.id),
+    blockedBy: blockers.get(issue.id) ?? [],
+    blocks,
     ancestors: ancestors.map((a) => ({
       id: a.id, identifier: a.identifier, title: a.title, status: a.status, priority: a.priority,
       assigneeAgentId: a.assigneeAgentId, projectId: a.projectId, goalId: a.goalId, description: a.description,

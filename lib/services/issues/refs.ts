@@ -10,6 +10,7 @@ export interface IssueRefs {
   assigneeAgentId?: string | null;
   assigneeUserId?: string | null;
   labelIds?: string[];
+  blockedByIssueIds?: string[];
 }
 
 export async function assertIssueRefs(db: Db | Tx, companyId: string, refs: IssueRefs, selfId?: string) {
@@ -28,6 +29,10 @@ export async function assertIssueRefs(db: Db | Tx, companyId: string, refs: Issu
   if (refs.labelIds?.length) {
     const ids = [...new Set(refs.labelIds)];
     checks.push(db.label.count({ where: { companyId, id: { in: ids } } }).then((n) => { if (n !== ids.length) throw invalidReference("body.labelIds", "Label"); }));
+  }
+  if (refs.blockedByIssueIds?.length) {
+    const ids = [...new Set(refs.blockedByIssueIds)];
+    checks.push(db.issue.count({ where: { companyId, id: { in: ids } } }).then((n) => { if (n !== ids.length) throw invalidReference("body.blockedByIssueIds", "Blocker issue"); }));
   }
   await Promise.all(checks);
   if (selfId && refs.parentId) await assertNoParentCycle(db, companyId, selfId, refs.parentId);

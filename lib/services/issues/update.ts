@@ -13,6 +13,7 @@ import { chainOfCommand } from "@/lib/services/agents/queries";
 import { isLegalMove, isTerminal } from "@/lib/services/issues/status";
 import { assertIssueRefs, assertStrategyGate } from "@/lib/services/issues/refs";
 import { getIssueOrThrow, issueWithLabels } from "@/lib/services/issues/queries";
+import { releaseDependents, setBlockers } from "@/lib/services/issues/blockers";
 import { closeRoutineRuns } from "@/lib/services/routines/runs";
 import { afterStatusChange, checkDone } from "@/lib/services/verifications/transitions";
 import { emitIssueChanges } from "@/lib/services/outbox/issue-events";
@@ -97,7 +98,7 @@ export async function applyIssueUpdate(tx: Tx, actor: Actor, found: Pick<Issue, 
   }
   const override = await checkDone(tx, actor, current, to, input.overrideReason);
   const now = new Date();
-  const { comment, labelIds, status: _status, overrideReason: _reason, ...fields } = input;
+  const { comment, labelIds, blockedByIssueIds, status: _status, overrideReason: _reason, ...fields } = input;
   const changed = Object.keys(input).filter((k) => k !== "comment" && k !== "overrideReason");
   const reset = resetsLiveness(actor, changed.length > 0 || to !== current.status);
   const data: Prisma.IssueUncheckedUpdateInput = {
@@ -113,10 +114,11 @@ export async function applyIssueUpdate(tx: Tx, actor: Actor, found: Pick<Issue, 
     await tx.issueLabel.deleteMany({ where: { companyId: row.companyId, issueId: row.id } });
     await tx.issueLabel.createMany({ data: [...new Set(labelIds)].map((labelId) => ({ companyId: row.companyId, issueId: row.id, labelId })) });
   }
+  const blockers = blockedByIssueIds ? await setBlockers(tx, row, blockedByIssueIds) : null;
   if (changed.length || to !== current.status) {
     await recordActivity(tx, actor, {
       companyId: row.companyId, action: to !== current.status ? "issue.status_changed" : "issue.updated", entityType: "issue", entityId: row.id,
-      details: { changed, ...(to !== current.status ? { from: current.status, to } : {}) },
+      details: { changed, ...(to !== current.status ? { from: current.status, to } : {}), ...(blockers ? { blockersAdded: blockers.added, blockersRemoved: blockers.removed } : {}) },
     });
   }
   await emitIssueChanges(prismaExec(tx), actor, current, row);
@@ -126,7 +128,10 @@ export async function applyIssueUpdate(tx: Tx, actor: Actor, found: Pick<Issue, 
       issueId: row.id, payload: { taskId: row.id, wakeReason: "assignment" },
     });
   }
-  if (to !== current.status && (to === "done" || to === "cancelled")) await closeRoutineRuns(tx, row.companyId, row.id, to, actor);
+  if (to !== current.status && (to === "done" || to === "cancelled")) {
+    await closeRoutineRuns(tx, row.companyId, row.id, to, actor);
+    await releaseDependents(tx, row);
+  }
   if (to !== current.status) await afterStatusChange(tx, actor, row, current.status, override);
   if (comment) await insertComment(tx, actor, row, comment);
   return tx.issue.findUniqueOrThrow({ where: { id: row.id } });

@@ -13,6 +13,7 @@ import { insertComment } from "@/lib/services/comments";
 import { prismaExec, requestWake } from "@/lib/services/wakeups";
 import { getIssueOrThrow } from "@/lib/services/issues/queries";
 import { closeRoutineRuns } from "@/lib/services/routines/runs";
+import { releaseDependents } from "@/lib/services/issues/blockers";
 import { reviewDto } from "@/lib/dto/verifications";
 import { checksOf } from "@/lib/services/verifications/settings";
 import type { ReviewRule } from "@/lib/schemas/projects";
@@ -41,7 +42,10 @@ async function moveTo(tx: Tx, actor: Actor, issue: Issue, to: "done" | "in_progr
     details: { changed: ["status"], from: "in_review", to, via: "review" },
   });
   await emitIssueChanges(prismaExec(tx), actor, issue, { ...issue, status: to });
-  if (to === "done") await closeRoutineRuns(tx, issue.companyId, issue.id, "done");
+  if (to === "done") {
+    await closeRoutineRuns(tx, issue.companyId, issue.id, "done");
+    await releaseDependents(tx, issue);
+  }
 }
 
 async function sendBack(tx: Tx, actor: Actor, issue: Issue, comment: string | undefined, round: number) {

@@ -17,7 +17,7 @@ export const PATCH = apiHandler(
     params: issueParams, body: updateIssueSchema,
     summary: "Update an issue (status, assignee, fields; optionally add a comment)",
     response: issueResponseSchema,
-    errors: ["conflict", "invalid_transition", "verification_required"],
+    errors: ["conflict", "invalid_transition", "verification_required", "blocker_cycle"],
   },
   ({ ctx, params, body }) => updateIssue(ctx, params.issueId, body),
 );
