@@ -17,7 +17,7 @@ const defaultPreference: EmailPreference = {
 };
 
 /** Preferences by user id, the defaults for users without a row. */
-export async function emailPreferences(db: Db | Tx, userIds: string[]): Promise<Map<string, EmailPreference>> {
+async function emailPreferences(db: Db | Tx, userIds: string[]): Promise<Map<string, EmailPreference>> {
   const rows = await db.notificationPreference.findMany({ where: { userId: { in: userIds } } });
   const byUser = new Map(rows.map((r) => [r.userId, { enabled: r.enabled, mode: r.mode, eventTypes: r.eventTypes }]));
   return new Map(userIds.map((id) => [id, byUser.get(id) ?? defaultPreference]));
