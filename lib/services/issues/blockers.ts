@@ -1,7 +1,7 @@
 // What an issue waits on (blockedByIssueIds): issues of its own company, at most 50, never a cycle.
 // When the last open blocker of a `blocked` issue finishes, the issue goes back to `todo` and its agent
 // is woken, in the finishing transaction (the liveness remedy `blockers_finished`, decision
-// new-blockers-blocked-by).
+// docs/decisions/0132-issue-blockers.md).
 import type { Issue } from "@/lib/generated/prisma/client";
 import type { Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/http/errors";

@@ -63,7 +63,7 @@ function statusStamps(current: Issue, to: IssueStatus, now: Date): Prisma.IssueU
 /**
  * A board user's own change of the issue (not a comment alone, not Charter's own writes) resets its
  * liveness: the retry budget, the wake cap and the remedies count only what came after it, and the
- * stall is gone until the sweep finds a new one. Never fight a person (docs/decisions/new-api-liveness-reset.md).
+ * stall is gone until the sweep finds a new one. Never fight a person (docs/decisions/0130-liveness-api.md).
  */
 const resetsLiveness = (actor: Actor, changes: boolean) => changes && actor.kind === "board" && !isInstanceActor(actor);
 
