@@ -145,7 +145,6 @@ export class Worker {
       const expired = await expireQuestions();
       if (expired.length) log.info("expired questions", { questionIds: expired });
       await sweepWebhooks();
-      await applyLivenessRemedies();
       const mail = await sweepEmail();
       if (mail.immediate || mail.digests) log.info("re-kicked lost notification emails", mail);
       // in the background: a backup takes a while, the sweep and timers must not wait for it
@@ -161,6 +160,8 @@ export class Worker {
         await pruneIdempotencyKeys();
         await pruneEvents();
       }
+      // last: a remedy that fails (a deadlock, say) must not starve the duties above
+      await applyLivenessRemedies();
       this.failing = false;
     } catch (e) {
       if (!this.failing) log.error("heartbeat worker tick failed", { error: String(e) });

@@ -40,6 +40,25 @@ describe("liveness sweep: events and activity", () => {
     expect((await activity(w, "issue.moving")).map((a) => [a.entityId, a.details])).toEqual([[issue.id, { previousReason: "agent_terminated" }]]);
   });
 
+  it("a pause stalls every open issue as company_paused without an event, an activity row or a report per issue", async () => {
+    const w = await liveWorld();
+    const issues = await Promise.all([1, 2, 3].map(() => makeIssue(w)));
+    for (const issue of issues) await queueWake(w, issue.id);
+    await db().company.update({ where: { id: w.company.id }, data: { pausedAt: minutes(-1), pauseMode: "finish" } });
+    await sweep(w);
+    for (const issue of issues) expect((await stallOf(issue.id))?.reason).toBe("company_paused");
+    await sweep(w, minutes(BOARD_AFTER_SEC / 60 + 1));
+    expect(await events(w)).toEqual([]);
+    expect(await activity(w, "issue.stalled")).toEqual([]);
+    expect(await reports(w)).toEqual([]);
+    expect(await db().issueStall.count({ where: { companyId: w.company.id, reportedToBoardAt: { not: null } } })).toBe(0);
+    // resumed: the stalls go (their wakes are queued) and nothing is announced for them either
+    await db().company.update({ where: { id: w.company.id }, data: { pausedAt: null, pauseMode: null } });
+    await sweep(w);
+    for (const issue of issues) expect(await stallOf(issue.id)).toBeNull();
+    expect(await activity(w, "issue.moving")).toEqual([]);
+  });
+
   it("keeps since and detectedAt while the reason holds; updates the facts", async () => {
     const w = await liveWorld();
     await db().agent.update({ where: { id: w.engineer.id }, data: { runtimeConfig: { retryBudget: 0 } } });

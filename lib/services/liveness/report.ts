@@ -3,7 +3,8 @@
 // `stalled` kind reads reportedToBoardAt) when the issue is still stalled BOARD_AFTER_SEC after the
 // manager heard, or at once when there is no manager able to run (no agent assignee, no manager, a
 // manager that is paused, terminated, pending approval, or a paused company). A stall whose reason
-// changes is the same stall: it is not reported again.
+// changes is the same stall: it is not reported again. A pause's company_paused stalls are reported to
+// nobody: the board paused the company itself, and one stall per open issue would bury the inbox.
 import type { SqlExec } from "@/lib/db/sql-exec";
 import { requestWake } from "@/lib/services/wakeups";
 
@@ -30,7 +31,7 @@ const managerSql = `
 
 const toManagersSql = `
   WITH able AS (${managerSql}
-     AND s."companyId" = $1::uuid AND s."reportedToManagerAt" IS NULL AND s."reportedToBoardAt" IS NULL)
+     AND s."companyId" = $1::uuid AND s."reportedToManagerAt" IS NULL AND s."reportedToBoardAt" IS NULL AND s.reason <> 'company_paused')
   UPDATE "IssueStall" s SET "reportedToManagerAt" = $2::timestamptz,
          facts = s.facts || jsonb_build_object('managerAgentId', able."managerId")
     FROM able, "Issue" i
@@ -40,7 +41,7 @@ const toManagersSql = `
 
 const toBoardSql = `
   UPDATE "IssueStall" s SET "reportedToBoardAt" = $2::timestamptz
-   WHERE s."companyId" = $1::uuid AND s."reportedToBoardAt" IS NULL
+   WHERE s."companyId" = $1::uuid AND s."reportedToBoardAt" IS NULL AND s.reason <> 'company_paused'
      AND (s."reportedToManagerAt" < $2::timestamptz - make_interval(secs => $3::int)
           OR (s."reportedToManagerAt" IS NULL AND NOT EXISTS (SELECT 1 FROM (${managerSql}) able WHERE able."issueId" = s."issueId")))
   RETURNING s."issueId"::text AS "issueId"`;

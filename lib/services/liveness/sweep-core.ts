@@ -1,7 +1,8 @@
 // One company's liveness sweep, in one transaction: the computed stalls (detect.ts) are diffed
 // against IssueStall (rows inserted, their reason or facts updated, rows of issues moving again
 // deleted), each issue that becomes stalled or changes reason gets an issue.stalled event and an
-// activity row, each that moves again an issue.moving row, and new stalls are reported (report.ts).
+// activity row, each that moves again an issue.moving row, and new stalls are reported (report.ts);
+// a pause's company_paused stalls excepted (see PAUSED).
 // One sweeper per company at a time: the others skip it (a transaction-scoped advisory lock), so
 // two instances never emit one change twice.
 import type { SqlExec } from "@/lib/db/sql-exec";
@@ -35,10 +36,10 @@ const diffSql = `
     WHERE "IssueStall".reason IS DISTINCT FROM EXCLUDED.reason OR ("IssueStall".facts - 'managerAgentId') IS DISTINCT FROM EXCLUDED.facts
     RETURNING 1
   )
-  SELECT 'stalled' AS kind, st."issueId"::text AS "issueId", p.reason::text AS "previousReason"
+  SELECT 'stalled' AS kind, st."issueId"::text AS "issueId", p.reason::text AS "previousReason", st.reason::text AS reason
     FROM st LEFT JOIN prev p ON p."issueId" = st."issueId" WHERE p.reason IS DISTINCT FROM st.reason
   UNION ALL
-  SELECT 'moving', gone."issueId"::text, gone.reason::text FROM gone`;
+  SELECT 'moving', gone."issueId"::text, gone.reason::text, NULL FROM gone`;
 
 const isoSql = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -68,15 +69,19 @@ export interface SweepOutcome extends ReportOutcome {
   moving: string[];
 }
 
-type Change = { kind: "stalled" | "moving"; issueId: string; previousReason: string | null };
+type Change = { kind: "stalled" | "moving"; issueId: string; previousReason: string | null; reason: string | null };
+
+// A pause stalls every open issue at once and is itself one activity row and one event: its stalls (and
+// their end at resume) are on the issues and the Not moving view, but announce nothing per issue.
+const PAUSED = "company_paused";
 
 /** Sweeps one company inside the caller's transaction (see sqlTx). */
 export async function sweepCompany(exec: SqlExec, companyId: string, now: Date): Promise<SweepOutcome> {
   const [lock] = await exec(`SELECT pg_try_advisory_xact_lock(hashtextextended('liveness:' || $1::text, 0)) AS ok`, [companyId]);
   if (!lock.ok) return { swept: false, stalled: [], moving: [], toManagers: [], toBoard: [] };
   const changes = (await exec(diffSql, [companyId, now, env().CHARTER_RUN_TIMEOUT_SEC, GRACE_SEC])) as unknown as Change[];
-  const stalled = changes.filter((c) => c.kind === "stalled");
-  const moving = changes.filter((c) => c.kind === "moving");
+  const stalled = changes.filter((c) => c.kind === "stalled" && c.reason !== PAUSED);
+  const moving = changes.filter((c) => c.kind === "moving" && c.previousReason !== PAUSED);
   if (stalled.length) {
     await exec(stalledSql, [companyId, stalled.map(() => uuidv7()), stalled.map(() => uuidv7()), stalled.map((c) => c.issueId), stalled.map((c) => c.previousReason)]);
   }
