@@ -83,6 +83,8 @@ export async function drainSubscription(db: Db, subscriptionId: string, baseUrl:
         continue;
       }
       if (!(await recordAttemptFailure(db, sub, delivery, result))) break;
+      // the failure marked the subscription failing (if it was not); a later success here must clear it
+      sub.failingSince ??= new Date();
     }
   } finally {
     ctx.agent.destroy();
