@@ -53,7 +53,8 @@ describe("issues in lists", () => {
     for (const list of [api.body as Record<string, unknown>[], page.items as unknown as Record<string, unknown>[], mcpText.items]) {
       expect(list.map((i) => i.id)).toEqual(api.body.map((i: { id: string }) => i.id));
       for (const item of list) {
-        const want = expected.get(item.id as string)!;
+        // one issue's answer also names its blockers; list rows leave them out (decision 0132)
+        const { blockedByIssueIds: _blockers, ...want } = expected.get(item.id as string)!;
         expect(Object.keys(item)).toEqual(Object.keys(want));
         expect({ ...item, labelIds: sorted(item.labelIds as string[]) }).toEqual({ ...want, labelIds: sorted(want.labelIds) });
       }
