@@ -5,7 +5,7 @@
 import pg from "pg";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN, expect, signIn, snap, test } from "./fixtures";
-import { boardApi, createAgent, createCompany, post } from "./api";
+import { boardApi, createAgent, createCompany, patch, post } from "./api";
 import { e2eDatabaseUrl } from "./db";
 
 async function issueStatus(api: APIRequestContext, ref: string): Promise<string> {
@@ -181,6 +181,9 @@ test("issue pages with 10,000 issues", async ({ page }, testInfo) => {
   await signIn(page, ADMIN);
   const api = await boardApi(page);
   const company = await createCompany(api, "Massive Dynamic", { issuePrefix: "MASS" });
+  // the seeded in-progress issues were last touched up to ~7 days ago with no run: the stale-checkout remedy
+  // would hand them back to todo under the test's eyes, so the company's limit is its longest (7 days)
+  await patch(api, `/api/companies/${company.id}`, { staleCheckoutSec: 604_800 });
   const ceo = await createAgent(api, company.id, { name: "Nina Sharp", role: "ceo", icon: "crown" });
   const agents = [ceo];
   for (let i = 1; i <= 5; i++) agents.push(await createAgent(api, company.id, { name: `Engineer ${i}`, role: "engineer", icon: "code", reportsTo: ceo.id }));
