@@ -137,6 +137,8 @@ export async function census(pg, call, companyId, { sampled, journal, graceSec }
   const stalled = Object.values(stalledByReason).reduce((s, n) => s + n, 0);
   const stuckNow = await stuckWithoutReason(pg, companyId, graceSec);
   const toReason = sampled.stalls.map((s) => s.toReasonSec).sort((a, b) => a - b);
+  const byReason = {};
+  for (const s of sampled.stalls) (byReason[s.reason] ??= []).push(s.toReasonSec);
   const wakes = (await pg.query(
     `SELECT count(*)::int AS wakes, count(DISTINCT "issueId")::int AS issues, COALESCE(max(n), 0)::int AS "maxPerIssue"
        FROM (SELECT "issueId", count(*) OVER (PARTITION BY "issueId") AS n FROM "WakeRequest" WHERE "companyId" = $1 AND "issueId" IS NOT NULL) w`, [companyId])).rows[0];
@@ -147,7 +149,13 @@ export async function census(pg, call, companyId, { sampled, journal, graceSec }
     issues: { total, byStatus, done: byStatus.done ?? 0, open, moving: open - stalled, stalled },
     stalledByReason, stalledFrom: api ? "GET /api/companies/:companyId/stalled" : "IssueStall (the route answered no 200)",
     stuckWithoutReason: { atEnd: stuckNow.length, duringRun: sampled.stuck.length, graceSec, examples: [...stuckNow, ...sampled.stuck].slice(0, 5).map((s) => `${s.identifier} (${s.status})`) },
-    timeToReasonSec: { stalls: toReason.length, p50: round(percentile(toReason, 50)), p95: round(percentile(toReason, 95)), max: round(toReason.at(-1) ?? 0) },
+    timeToReasonSec: {
+      stalls: toReason.length, p50: round(percentile(toReason, 50)), p95: round(percentile(toReason, 95)), max: round(toReason.at(-1) ?? 0),
+      byReason: Object.fromEntries(Object.entries(byReason).map(([r, xs]) => {
+        xs.sort((a, b) => a - b);
+        return [r, { stalls: xs.length, p50: round(percentile(xs, 50)), max: round(xs.at(-1)) }];
+      })),
+    },
     wakesPerIssue: { wakes: wakes.wakes, mean: round(wakes.wakes / Math.max(1, total)), max: wakes.maxPerIssue },
     runs,
     writes: { acknowledged: writes.acknowledged, lost: writes.lost.length, lostExamples: writes.lost.slice(0, 5) },

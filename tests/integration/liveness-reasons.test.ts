@@ -26,6 +26,17 @@ describe("liveness: the assignee cannot run", () => {
     expect(await stallOf(issue.id)).toBeNull();
   });
 
+  it("an issue handed to an agent paused long ago is stalled since it was handed over", async () => {
+    const w = await liveWorld();
+    await db().agent.update({ where: { id: w.engineer.id }, data: { status: "paused", pauseReason: "budget", updatedAt: new Date(Date.now() - 3_600_000) } });
+    const issue = await makeIssue(w);
+    const handedOver = (await db().issue.findUniqueOrThrow({ where: { id: issue.id } })).updatedAt;
+    await sweep(w);
+    const row = await stallOf(issue.id);
+    expect(row?.reason).toBe("agent_over_budget");
+    expect(row?.since.getTime()).toBeGreaterThanOrEqual(handedOver.getTime());
+  });
+
   it("company_paused comes first, for the company's pause and the instance's", async () => {
     const w = await liveWorld();
     const issue = await makeIssue(w);
