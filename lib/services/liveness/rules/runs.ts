@@ -35,16 +35,17 @@ const runSilent = `
           OR s."startedAt" < $2::timestamptz - make_interval(secs => ra.timeout))`;
 
 const runFailures = `
-  SELECT s.id, CASE WHEN f.failed > s.budget THEN 'retries_exhausted' ELSE 'wake_failed' END AS reason, s."finishedAt" AS since,
+  SELECT s.id, CASE WHEN f.counted > s.budget THEN 'retries_exhausted' ELSE 'wake_failed' END AS reason, s."finishedAt" AS since,
          jsonb_build_object(${assigneeFacts}, 'runId', s."runId", 'lastError', s.error, 'failedRuns', f.failed) AS facts
     FROM s
     CROSS JOIN LATERAL (
-      SELECT count(*)::int AS failed FROM (
+      SELECT count(*) FILTER (WHERE ${failedRunSql("last.status::text", "last.error")})::int AS failed,
+             count(*) FILTER (WHERE ${countedFailureSql("last.status::text", "last.error")})::int AS counted
+        FROM (
         SELECT r.status, r.error FROM "HeartbeatRun" r WHERE r."companyId" = $1::uuid AND r."issueId" = s.id AND r."createdAt" > s.reset
-         ORDER BY r."createdAt" DESC, r.id DESC LIMIT s.budget + 1) last
-       WHERE ${countedFailureSql("last.status::text", "last.error")}) f
+         ORDER BY r."createdAt" DESC, r.id DESC LIMIT s.budget + 1) last) f
    WHERE s.aid IS NOT NULL AND s.status IN ('todo', 'in_progress') AND s."runAt" > s.reset AND ${idleSql}
      AND ${failedRunSql('s."runStatus"', "s.error")}
-     AND (f.failed > s.budget OR (s."runStatus" = 'failed' AND ${startFailedSql("s.error")}))`;
+     AND (f.counted > s.budget OR (s."runStatus" = 'failed' AND ${startFailedSql("s.error")}))`;
 
 export const runRules: RuleSql[] = [wakeLoop, runSilent, runFailures];
