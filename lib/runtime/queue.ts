@@ -1,7 +1,7 @@
 // The durable wake queue: WakeRequest rows with status `queued`, claimed by any number of workers
 // with FOR UPDATE SKIP LOCKED. A claim either skips the wake (with the reason) or turns it into a
 // HeartbeatRun and a short-lived run key, in one transaction, so a wake is never lost nor run twice.
-import { sqlTx } from "@/lib/db/client";
+import { sql, sqlTx } from "@/lib/db/client";
 import type { SqlExec } from "@/lib/db/sql-exec";
 import { mintToken } from "@/lib/auth/tokens";
 import { env } from "@/lib/env";
@@ -11,7 +11,7 @@ import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
 import { insertEventSql } from "@/lib/services/outbox/emit";
 import { pausedSql } from "@/lib/services/pause/sql";
 import { readAdapterConfig, readRuntimeConfig, type AdapterConfig } from "@/lib/runtime/config";
-import { wakeLoopSkip } from "@/lib/services/liveness/remedies/wake-loop";
+import { guardWakeLoop } from "@/lib/services/liveness/remedies/wake-loop";
 import { attachWorkspace, issueBusySql, lockTargets, targetBusy, workspaceTarget, type WorkspaceTarget } from "@/lib/runtime/workspace-claim";
 
 /** Where a run works, once the worker has made its workspace (lib/runtime/run-workspace.ts). */
@@ -75,7 +75,7 @@ const candidatesSql = `
     JOIN "Agent" a ON a.id = w."agentId" AND a."companyId" = w."companyId"
     JOIN "Company" c ON c.id = w."companyId"
    WHERE w.status = 'queued'
-     -- a retry waits out its backoff (the worker's fallback tick claims it once due)
+     -- a retry waits out its backoff (the worker's timer claims it once due: nextWakeDueInMs)
      AND (w."notBefore" IS NULL OR w."notBefore" <= now())
      AND NOT ${pausedSql("c")}
      AND NOT ${issueBusySql}
@@ -254,7 +254,7 @@ export async function claimWakes(workerId: string, limit: number): Promise<Claim
     let skipped = 0;
     const seen = new Set<string>();
     for (const c of candidates) {
-      const why = unrunnableReason(c) ?? (await wakeLoopSkip(exec, c.companyId, await effectiveIssueId(exec, c), c.id)) ?? (await breakLoop(exec, c));
+      const why = unrunnableReason(c) ?? (await guardWakeLoop(exec, c)) ?? (await breakLoop(exec, c));
       if (why) {
         await skipWake(exec, c.id, why);
         skipped++;
@@ -267,4 +267,19 @@ export async function claimWakes(workerId: string, limit: number): Promise<Claim
     }
     return { runs: await claimRunnable(exec, runnable, workerId), skipped };
   });
+}
+
+/**
+ * Milliseconds until the next queued wake waiting out its backoff (notBefore) is due, by the
+ * database's clock (the one the claim compares with), at most an hour (a timer's range is finite; the
+ * worker looks again when it fires); null when none waits. A worker sets its timer by it, so a retry
+ * starts when its backoff ends rather than at the next fallback poll.
+ */
+export async function nextWakeDueInMs(): Promise<number | null> {
+  const { rows } = await sql().query<{ ms: number | null }>(
+    `SELECT least(ceil(extract(epoch FROM m.at - now()) * 1000), 3600000)::int AS ms
+       FROM (SELECT min("notBefore") AS at FROM "WakeRequest" WHERE status = 'queued' AND "notBefore" > now()) m
+      WHERE m.at IS NOT NULL`,
+  );
+  return rows[0]?.ms ?? null;
 }

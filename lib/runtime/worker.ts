@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { claimWakes, type ClaimedRun } from "@/lib/runtime/queue";
+import { claimWakes, nextWakeDueInMs, type ClaimedRun } from "@/lib/runtime/queue";
 import { executeRun } from "@/lib/runtime/execute";
 import { pruneLogs, sweepOrphans, touchRuns, WORKER_LOCK_CLASS } from "@/lib/runtime/run-records";
 import { fireTimers } from "@/lib/runtime/timers";
@@ -49,6 +49,9 @@ export class Worker {
   private again = false;
   private stopped = false;
   private timers: NodeJS.Timeout[] = [];
+  /** the kick at the next backoff's end (nextWakeDueInMs), and when it fires (epoch ms) */
+  private dueTimer: NodeJS.Timeout | null = null;
+  private dueAt = Infinity;
   private lastPrune = 0;
   private failing = false;
   private reconnectMs = RECONNECT_MIN_MS;
@@ -205,7 +208,27 @@ export class Worker {
         if (runs.length === 0) break;
         for (const run of runs) this.launch(run);
       }
+      // inside the loop: a kick that arrives meanwhile is not lost
+      await this.armDueTimer().catch((e) => log.warn("reading the next wake's backoff failed", { error: String(e) }));
     } while (this.again && !this.stopped);
+  }
+
+  /** Kicks again when the next wake waiting out its backoff is due (the earliest such time wins). */
+  private async armDueTimer(): Promise<void> {
+    if (this.stopped) return;
+    const ms = await nextWakeDueInMs();
+    if (ms === null) return;
+    const at = Date.now() + ms;
+    if (this.dueTimer && this.dueAt <= at) return;
+    if (this.dueTimer) clearTimeout(this.dueTimer);
+    this.dueAt = at;
+    // a few ms past it: the claim compares notBefore <= now() by the database's clock
+    this.dueTimer = setTimeout(() => {
+      this.dueTimer = null;
+      this.dueAt = Infinity;
+      this.kick();
+    }, ms + 20);
+    this.dueTimer.unref();
   }
 
   private launch(run: ClaimedRun) {
@@ -230,6 +253,7 @@ export class Worker {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
+    if (this.dueTimer) clearTimeout(this.dueTimer);
     await this.routines.stop();
     await this.outbox.stop();
     await this.sweeping;

@@ -38,16 +38,17 @@ export async function requestWake(exec: SqlExec, input: WakeInput): Promise<{ id
   const [row] = await exec(
     `WITH q AS (SELECT id FROM "WakeRequest" WHERE "companyId" = $2::uuid AND "agentId" = $3::uuid AND status = 'queued' ORDER BY "createdAt" LIMIT 1),
      nb AS (UPDATE "WakeRequest" SET "notBefore" = NULL, "updatedAt" = now()
-             WHERE id = (SELECT id FROM q) AND "notBefore" IS NOT NULL AND $10::timestamptz IS NULL)
+             WHERE id = (SELECT id FROM q) AND "notBefore" IS NOT NULL AND $10::timestamptz IS NULL RETURNING id)
      INSERT INTO "WakeRequest" (id, "companyId", "agentId", reason, source, "issueId", "commentId", "approvalId", payload, status, "coalescedIntoId", "notBefore", "updatedAt")
      SELECT $1::uuid, $2::uuid, $3::uuid, $4::"WakeReason", $5, $6::uuid, $7::uuid, $8::uuid, $9::jsonb,
             CASE WHEN (SELECT id FROM q) IS NULL THEN 'queued' ELSE 'coalesced' END::"WakeStatus", (SELECT id FROM q),
             CASE WHEN (SELECT id FROM q) IS NULL THEN $10::timestamptz END, now()
-     RETURNING id::text, status::text`,
+     RETURNING id::text, status::text, EXISTS (SELECT 1 FROM nb) AS lifted`,
     [uuidv7(), input.companyId, input.agentId, input.reason, input.source, input.issueId ?? null, input.commentId ?? null,
       input.approvalId ?? null, JSON.stringify(input.payload ?? {}), input.notBefore ?? null],
   );
-  if (row.status === "queued") await exec(`SELECT pg_notify('charter_wake', $1)::text`, [input.agentId]);
+  // a lifted backoff makes the queued wake due now: the workers must hear of it as of a new one
+  if (row.status === "queued" || row.lifted) await exec(`SELECT pg_notify('charter_wake', $1)::text`, [input.agentId]);
   return { id: row.id as string, status: row.status as "queued" | "coalesced" };
 }
 

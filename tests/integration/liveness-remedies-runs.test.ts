@@ -1,15 +1,18 @@
 // The liveness remedies with a real worker and real processes (the process adapter): a run that
 // crashes is retried within the budget and then left; a run that hangs without a word is stopped at
 // its silence limit, its process killed, and retried; a run that exits without doing anything leaves
-// its issue to the lost-wake remedy, which wakes the agent once.
+// its issue to the lost-wake remedy, which wakes the agent once. A retry starts when its backoff ends,
+// not at the worker's next fallback poll; a run the agent's configuration fails is not retried at all.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db, sqlTx } from "@/lib/db/client";
 import type { Worker } from "@/lib/runtime/worker";
 import { stopSilentRuns } from "@/lib/services/liveness/remedies/silent-runs";
 import { requeueLostWakes } from "@/lib/services/liveness/remedies/lost-wakes";
+import { sweepCompany } from "@/lib/services/liveness/sweep-core";
+import { prismaExec, requestWake, type WakeInput } from "@/lib/services/wakeups";
 import { client } from "../support/api";
 import { finishedRun, runOfWake, startWorker, waitFor } from "../support/runtime";
 import { createAgent, createWorld } from "../factories";
@@ -48,6 +51,7 @@ async function dueNow(wakeId: string) {
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 1500));
+const queueWake = (input: WakeInput) => db().$transaction((tx) => requestWake(prismaExec(tx), input));
 
 describe("remedies on real runs", () => {
   it("a crashing run is retried after its backoff within the budget, then left with its last error", async () => {
@@ -101,5 +105,47 @@ describe("remedies on real runs", () => {
     expect(await requeueLostWakes(new Date(Date.now() + 360_000))).not.toContain(issue.id);
     expect(await runsFor(issue.id)).toHaveLength(2);
   });
-});
 
+  it("a retry whose backoff ends in 2 s starts within a few seconds, without the fallback poll (the worker's is 10 min)", async () => {
+    const { w, agent, issue, firstRunId } = await setup("exit 0", {});
+    await finishedRun(firstRunId);
+    const notBefore = new Date(Date.now() + 2000);
+    const wake = await queueWake({ companyId: w.company.id, agentId: agent.id, reason: "retry", source: "test", issueId: issue.id, notBefore });
+    expect(wake.status).toBe("queued");
+    const runId = await waitFor(async () => (await db().wakeRequest.findUnique({ where: { id: wake.id } }))?.runId, "the retry to start", 6000);
+    const run = await db().heartbeatRun.findUniqueOrThrow({ where: { id: runId } });
+    expect(run.createdAt.getTime()).toBeGreaterThanOrEqual(notBefore.getTime());
+    expect(run.createdAt.getTime()).toBeLessThan(notBefore.getTime() + 3000);
+  });
+
+  it("a person's wake joining a retry in its backoff starts it at once", async () => {
+    const { w, agent, issue, firstRunId } = await setup("exit 0", {});
+    await finishedRun(firstRunId);
+    const held = await queueWake({ companyId: w.company.id, agentId: agent.id, reason: "retry", source: "test", issueId: issue.id, notBefore: new Date(Date.now() + 60_000) });
+    await settle();
+    expect((await db().wakeRequest.findUniqueOrThrow({ where: { id: held.id } })).status).toBe("queued");
+    const mention = await queueWake({ companyId: w.company.id, agentId: agent.id, reason: "mention", source: "test", issueId: issue.id });
+    expect(mention.status).toBe("coalesced");
+    await waitFor(async () => (await db().wakeRequest.findUnique({ where: { id: held.id } }))?.runId, "the lifted retry to start", 5000);
+  });
+
+  it.each([
+    ["no command", {}, /^adapterConfig\.command is not set/, "agent_unconfigured"],
+    ["a program that cannot start", { command: "/nonexistent/charter-agent", args: [] }, /^could not start /, "wake_failed"],
+  ] as const)("a run failing on its agent's configuration (%s) is not retried: the issue stalls at once", async (_what, adapterConfig, error, reason) => {
+    const w = await createWorld();
+    const agent = await createAgent(w.company.id, { adapterType: "process", adapterConfig });
+    const issue = await db().issue.create({
+      data: { companyId: w.company.id, number: 1, identifier: `${w.company.issuePrefix}-1`, title: "Never starts", status: "todo", assigneeAgentId: agent.id },
+    });
+    const wake = await client(w.tokens.owner).post(`/api/agents/${agent.id}/wakeup`, { issueId: issue.id });
+    const run = await finishedRun(await runOfWake(wake.body.id));
+    expect(run.status).toBe("failed");
+    expect(run.error).toMatch(error);
+    await settle();
+    expect(await db().wakeRequest.count({ where: { issueId: issue.id, status: "queued" } })).toBe(0);
+    expect(await db().livenessRemedy.count({ where: { issueId: issue.id, kind: "retry" } })).toBe(0);
+    await sqlTx((exec) => sweepCompany(exec, w.company.id, new Date()));
+    expect((await db().issueStall.findUnique({ where: { issueId: issue.id } }))?.reason).toBe(reason);
+  });
+});

@@ -178,6 +178,25 @@ describe("silent runs", () => {
     expect(wake.notBefore).not.toBeNull();
   });
 
+  it("a paused company's or instance's silent runs are left to finish (a finish pause promises it), stopped once resumed", async () => {
+    const w = await createWorld();
+    await db().agent.update({ where: { id: w.engineer.id }, data: { runtimeConfig: { silenceLimitSec: 60 } } });
+    const issue = await issueOf(w, { status: "in_progress" });
+    const silent = await runOf(w, issue.id, "running", { startedAt: ago(300), lastActivityAt: ago(120) });
+    await db().company.update({ where: { id: w.company.id }, data: { pausedAt: new Date(), pauseMode: "finish" } });
+    expect(await stopSilentRuns(new Date())).not.toContain(silent.id);
+    await db().company.update({ where: { id: w.company.id }, data: { pausedAt: null, pauseMode: null } });
+    await db().instanceSetting.create({ data: { key: "instance.pause", value: JSON.stringify({ pausedAt: new Date().toISOString(), mode: "finish" }) } });
+    try {
+      expect(await stopSilentRuns(new Date())).not.toContain(silent.id);
+    } finally {
+      await db().instanceSetting.delete({ where: { key: "instance.pause" } });
+    }
+    expect((await db().heartbeatRun.findUniqueOrThrow({ where: { id: silent.id } })).status).toBe("running");
+    expect(await remedies(issue.id)).toHaveLength(0);
+    expect(await stopSilentRuns(new Date())).toContain(silent.id);
+  });
+
   it("without a limit of its own an agent's run may be silent 15 minutes", async () => {
     const w = await createWorld();
     const issue = await issueOf(w, { status: "in_progress" });

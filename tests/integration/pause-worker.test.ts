@@ -1,5 +1,6 @@
 // The pause with a real worker and real processes: a wake made while paused stays queued (not skipped)
-// and runs once after resume; cancel mode cancels a running process run, finish mode lets it end.
+// and runs once after resume; cancel mode cancels a running process run (whose issue runs again after
+// resume), finish mode lets one end.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -80,7 +81,10 @@ describe("pause with a worker", { timeout: 120_000 }, () => {
     const w = await createWorld();
     const owner = client(w.tokens.owner);
     const hang = await countingAgent(w.company.id, path.join(dir, "hang.txt"), 60);
-    const hangRun = await runOfWake((await owner.post(`/api/agents/${hang.id}/wakeup`, {})).body.id);
+    const issue = await db().issue.create({
+      data: { companyId: w.company.id, number: 1, identifier: `${w.company.issuePrefix}-1`, title: "Cut short", status: "in_progress", assigneeAgentId: hang.id },
+    });
+    const hangRun = await runOfWake((await owner.post(`/api/agents/${hang.id}/wakeup`, { issueId: issue.id })).body.id);
     await waitFor(async () => (await db().heartbeatRun.findUnique({ where: { id: hangRun } }))?.status === "running", "the run to start");
     const paused = await owner.post(`/api/companies/${w.company.id}/pause`, { mode: "cancel" });
     expect(paused.body.pauseMode).toBe("cancel");
@@ -91,7 +95,13 @@ describe("pause with a worker", { timeout: 120_000 }, () => {
     await sleep(1000);
     // the process was killed: it never reached its echo
     expect(lines(path.join(dir, "hang.txt"))).toBe(0);
+    // what it was doing waits through the pause, and starts again once resumed
+    const resumeWake = await db().wakeRequest.findFirstOrThrow({ where: { issueId: issue.id, reason: "retry" } });
+    expect(resumeWake).toMatchObject({ status: "queued", payload: { remedy: "resume_cancelled_run", runId: hangRun } });
     await owner.post(`/api/companies/${w.company.id}/resume`);
+    const again = await runOfWake(resumeWake.id);
+    expect((await db().heartbeatRun.findUniqueOrThrow({ where: { id: again } })).issueId).toBe(issue.id);
+    expect((await owner.post(`/api/heartbeat-runs/${again}/cancel`)).status).toBe(200);
 
     const slowFile = path.join(dir, "slow.txt");
     const slow = await countingAgent(w.company.id, slowFile, 3);

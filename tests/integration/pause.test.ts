@@ -2,6 +2,7 @@
 // does, and what a pause stops without a worker: timer heartbeats and routine fires.
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { claimWakes } from "@/lib/runtime/queue";
 import { fireTimers } from "@/lib/runtime/timers";
 import { fireDueRoutines } from "@/lib/services/routines/scheduler";
 import { client } from "../support/api";
@@ -66,6 +67,48 @@ describe("company pause API", () => {
     const created = await client(w.tokens.ceo).post(`/api/companies/${w.company.id}/issues`, { title: "Written during a pause" });
     expect(created.status).toBe(201);
     expect((await client(w.tokens.ceo).post(`/api/issues/${created.body.id}/comments`, { body: "still here" })).status).toBe(201);
+  });
+});
+
+describe("what a cancel pause cancelled moves again after resume", () => {
+  it("each cancelled run's issue gets one wake, kept queued through the pause and claimed after resume", async () => {
+    const w = await createWorld();
+    const owner = client(w.tokens.owner);
+    let n = 0;
+    const issue = (data: { status: "todo" | "in_progress" | "done"; assigneeAgentId: string }) => {
+      n += 1;
+      return db().issue.create({ data: { companyId: w.company.id, number: n, identifier: `${w.company.issuePrefix}-${n}`, title: `Issue ${n}`, ...data } });
+    };
+    const run = (agentId: string, issueId: string | null, status: "running" | "queued") =>
+      db().heartbeatRun.create({ data: { companyId: w.company.id, agentId, issueId, status, adapterType: "process", startedAt: status === "running" ? new Date() : null } });
+    // the engineer's run checked an issue out and was woken for another; the manager's queued run named a todo issue
+    const checkedOut = await issue({ status: "in_progress", assigneeAgentId: w.engineer.id });
+    const named = await issue({ status: "todo", assigneeAgentId: w.engineer.id });
+    const engineerRun = await run(w.engineer.id, named.id, "running");
+    await db().issue.update({ where: { id: checkedOut.id }, data: { checkoutRunId: engineerRun.id } });
+    const managers = await issue({ status: "todo", assigneeAgentId: w.manager.id });
+    await run(w.manager.id, managers.id, "queued");
+    // finished or handed to someone else meanwhile: nothing to resume
+    const done = await issue({ status: "done", assigneeAgentId: w.ceo.id });
+    await run(w.ceo.id, done.id, "running");
+
+    expect((await owner.post(`/api/companies/${w.company.id}/pause`, { mode: "cancel" })).body.pauseMode).toBe("cancel");
+    const wakes = await db().wakeRequest.findMany({ where: { companyId: w.company.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    expect(wakes.map((x) => [x.agentId, x.issueId, x.reason])).toEqual(expect.arrayContaining([
+      [w.engineer.id, checkedOut.id, "retry"], [w.engineer.id, named.id, "retry"], [w.manager.id, managers.id, "retry"],
+    ]));
+    expect(wakes).toHaveLength(3);
+    expect(wakes.find((x) => x.issueId === checkedOut.id)?.payload).toMatchObject({ remedy: "resume_cancelled_run", runId: engineerRun.id, taskId: checkedOut.id });
+    // one queued wake per agent (the engineer's second coalesced), held while paused
+    await claimWakes("test-pause-resume", 50);
+    expect(wakes.filter((x) => x.status === "queued").map((x) => x.agentId).sort()).toEqual([w.engineer.id, w.manager.id].sort());
+    expect(await db().wakeRequest.count({ where: { companyId: w.company.id, status: "queued" } })).toBe(2);
+
+    await owner.post(`/api/companies/${w.company.id}/resume`);
+    await claimWakes("test-pause-resume", 50);
+    expect(await db().wakeRequest.count({ where: { companyId: w.company.id, status: "queued" } })).toBe(0);
+    const resumed = await db().heartbeatRun.findMany({ where: { companyId: w.company.id, status: "queued" } });
+    expect(resumed.map((r) => r.agentId).sort()).toEqual([w.engineer.id, w.manager.id].sort());
   });
 });
 

@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SqlExec } from "@/lib/db/sql-exec";
 import { uuidv7 } from "@/lib/ids";
 
-export type RemedyKind = "retry" | "cancel_silent_run" | "release_stale_checkout" | "requeue_lost_wake" | "wake_loop";
+export type RemedyKind = "retry" | "retry_declined" | "cancel_silent_run" | "release_stale_checkout" | "requeue_lost_wake" | "wake_loop";
 
 export interface RemedyClaim {
   companyId: string;

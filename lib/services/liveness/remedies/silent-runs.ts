@@ -5,7 +5,7 @@ import { sql, sqlTx } from "@/lib/db/client";
 import { formatSpan } from "@/lib/format";
 import { recordActivitySql } from "@/lib/services/activity";
 import { finishRun } from "@/lib/runtime/run-records";
-import { claimRemedy, silenceLimitSql } from "@/lib/services/liveness/remedies/claim";
+import { claimRemedy, remediesMayActSql, silenceLimitSql } from "@/lib/services/liveness/remedies/claim";
 import { retryFailedRun } from "@/lib/services/liveness/remedies/retry";
 
 interface SilentRun {
@@ -17,13 +17,17 @@ interface SilentRun {
   silentSec: number;
 }
 
-// running runs only: the (status, heartbeatAt) index; a run's start counts as its first sign of life
+// running runs only: the (status, heartbeatAt) index; a run's start counts as its first sign of life.
+// Not while its company or the instance is paused: a pause in finish mode promises the running runs
+// their finish (docs/liveness.md); a hung one still ends at its adapter's timeout.
 const silentRunsSql = `
   SELECT r.id::text, r."companyId"::text AS "companyId", r."agentId"::text AS "agentId", r."issueId"::text AS "issueId",
          ${silenceLimitSql(`a."runtimeConfig"`)} AS "limitSec",
          floor(extract(epoch FROM $1::timestamptz - coalesce(r."lastActivityAt", r."startedAt")))::int AS "silentSec"
     FROM "HeartbeatRun" r JOIN "Agent" a ON a."companyId" = r."companyId" AND a.id = r."agentId"
+    JOIN "Company" c ON c.id = r."companyId"
    WHERE r.status = 'running' AND coalesce(r."lastActivityAt", r."startedAt") < $1::timestamptz - make_interval(secs => ${silenceLimitSql(`a."runtimeConfig"`)})
+     AND ${remediesMayActSql("c")}
    LIMIT 500`;
 
 async function stopSilentRun(run: SilentRun): Promise<boolean> {
