@@ -63,8 +63,8 @@ function answerOf(pref: EmailPreference) {
 }
 
 /**
- * 404 unless the caller is a board member of the company, as for any company they cannot see; an
- * agent of that very company is refused (403) like on the user's own preferences.
+ * 404 unless the caller is on the company's board, instance admins too (only board members are ever
+ * mailed about a company); an agent of that very company is refused (403) as on the user's defaults.
  */
 async function requireMyCompany(ctx: ServiceContext, companyId: string): Promise<string> {
   const actor = ctx.actor;
