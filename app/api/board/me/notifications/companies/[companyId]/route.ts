@@ -3,11 +3,18 @@ import { notificationCompanyParams, notificationPreferencesSchema, putNotificati
 import { deleteMyCompanyNotifications, putMyCompanyNotifications } from "@/lib/services/notifications/preferences";
 
 export const PUT = apiHandler(
-  { params: notificationCompanyParams, summary: "Set the signed-in board user's own notification settings for one of their companies", body: putNotificationPreferencesSchema, response: notificationPreferencesSchema },
+  {
+    params: notificationCompanyParams, body: putNotificationPreferencesSchema, response: notificationPreferencesSchema,
+    summary: "Give one of the signed-in board user's companies email settings of its own",
+    description: "The same body as PUT /api/board/me/notifications; the settings replace the user's defaults for that company's mail. A company whose board the user is not on is 404.",
+  },
   ({ ctx, params, body }) => putMyCompanyNotifications(ctx, params.companyId, body),
 );
 
 export const DELETE = apiHandler(
-  { params: notificationCompanyParams, summary: "Drop the override: the company follows the user's defaults again", response: notificationPreferencesSchema },
+  {
+    params: notificationCompanyParams, response: notificationPreferencesSchema,
+    summary: "Drop a company's own email settings: it follows the user's defaults again",
+  },
   ({ ctx, params }) => deleteMyCompanyNotifications(ctx, params.companyId),
 );
