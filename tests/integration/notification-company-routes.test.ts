@@ -119,7 +119,7 @@ describe("per-company email settings through the API", () => {
     expect((await api.delete(at(b.company.id))).status).toBe(404);
   });
 
-  it("refuses agents of the company (403) and bad input (400), changing nothing", async () => {
+  it("refuses agents of the company (403), bad bodies (400) and ids that are not ids (404), changing nothing", async () => {
     const { a, b, user, api } = await twoCompanies();
     expect((await api.put(at(b.company.id), daily)).status).toBe(200);
     const stored = await db().notificationCompanyPreference.findUniqueOrThrow({ where: { userId_companyId: { userId: user.id, companyId: b.company.id } } });
@@ -134,8 +134,9 @@ describe("per-company email settings through the API", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe("validation_error");
     }
-    expect((await api.put(at("not-a-uuid"), off)).status).toBe(400);
-    expect((await api.delete(at("ACME"))).status).toBe(400);
+    // an id that is no company's id at all names nothing: 404, as for every id in a path
+    expect((await api.put(at("not-a-uuid"), off)).status).toBe(404);
+    expect((await api.delete(at(a.company.issuePrefix))).status).toBe(404);
     expect(await db().notificationCompanyPreference.findMany({ where: { userId: user.id } })).toEqual([stored]);
     expect(await db().notificationCompanyPreference.count({ where: { companyId: a.company.id } })).toBe(0);
   });

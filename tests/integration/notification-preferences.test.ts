@@ -99,7 +99,7 @@ describe("one-click unsubscribe", () => {
     const html = await page.text();
     expect(html).toContain(`<h1>Stop emails about ${w.company.name}?</h1>`);
     expect(html).toContain(`<button type="submit">Unsubscribe from ${w.company.name}</button>`);
-    expect(html).toContain(`action="/unsubscribe?token=${encodeURIComponent(token)}&amp;scope=all"`);
+    expect(html).toContain(`action="/unsubscribe?token=${encodeURIComponent(token)}&#38;scope=all"`);
     expect(await override(w.owner.id, w.company.id)).toBeNull();
 
     const res = await post(at(token));
