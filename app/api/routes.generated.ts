@@ -27,101 +27,102 @@ import * as r23 from "@/app/api/assets/[assetId]/route";
 import * as r24 from "@/app/api/auth/[...nextauth]/route";
 import * as r25 from "@/app/api/board-invites/[token]/accept/route";
 import * as r26 from "@/app/api/board-invites/[token]/sign-up/route";
-import * as r27 from "@/app/api/board/me/notifications/route";
-import * as r28 from "@/app/api/board/me/notifications/test/route";
-import * as r29 from "@/app/api/board/me/password/route";
-import * as r30 from "@/app/api/board/me/route";
-import * as r31 from "@/app/api/board/tokens/[tokenId]/route";
-import * as r32 from "@/app/api/board/tokens/route";
-import * as r33 from "@/app/api/companies/[companyId]/activity/route";
-import * as r34 from "@/app/api/companies/[companyId]/agent-hires/route";
-import * as r35 from "@/app/api/companies/[companyId]/agents/route";
-import * as r36 from "@/app/api/companies/[companyId]/approvals/route";
-import * as r37 from "@/app/api/companies/[companyId]/board-invites/[inviteId]/route";
-import * as r38 from "@/app/api/companies/[companyId]/board-invites/route";
-import * as r39 from "@/app/api/companies/[companyId]/cost-events/route";
-import * as r40 from "@/app/api/companies/[companyId]/costs/by-agent/route";
-import * as r41 from "@/app/api/companies/[companyId]/costs/by-issue/route";
-import * as r42 from "@/app/api/companies/[companyId]/costs/by-model/route";
-import * as r43 from "@/app/api/companies/[companyId]/costs/by-project/route";
-import * as r44 from "@/app/api/companies/[companyId]/costs/summary/route";
-import * as r45 from "@/app/api/companies/[companyId]/dashboard/route";
-import * as r46 from "@/app/api/companies/[companyId]/events/route";
-import * as r47 from "@/app/api/companies/[companyId]/execution-workspaces/route";
-import * as r48 from "@/app/api/companies/[companyId]/exports/preview/route";
-import * as r49 from "@/app/api/companies/[companyId]/exports/route";
-import * as r50 from "@/app/api/companies/[companyId]/gateway/invite-prompt/route";
-import * as r51 from "@/app/api/companies/[companyId]/goals/route";
-import * as r52 from "@/app/api/companies/[companyId]/heartbeat-runs/route";
-import * as r53 from "@/app/api/companies/[companyId]/imports/apply/route";
-import * as r54 from "@/app/api/companies/[companyId]/imports/preview/route";
-import * as r55 from "@/app/api/companies/[companyId]/inbox/count/route";
-import * as r56 from "@/app/api/companies/[companyId]/inbox/read/route";
-import * as r57 from "@/app/api/companies/[companyId]/inbox/route";
-import * as r58 from "@/app/api/companies/[companyId]/issues/counts/route";
-import * as r59 from "@/app/api/companies/[companyId]/issues/route";
-import * as r60 from "@/app/api/companies/[companyId]/labels/route";
-import * as r61 from "@/app/api/companies/[companyId]/logo/route";
-import * as r62 from "@/app/api/companies/[companyId]/members/[userId]/route";
-import * as r63 from "@/app/api/companies/[companyId]/members/route";
-import * as r64 from "@/app/api/companies/[companyId]/org/route";
-import * as r65 from "@/app/api/companies/[companyId]/pause/route";
-import * as r66 from "@/app/api/companies/[companyId]/projects/route";
-import * as r67 from "@/app/api/companies/[companyId]/questions/route";
-import * as r68 from "@/app/api/companies/[companyId]/resume/route";
-import * as r69 from "@/app/api/companies/[companyId]/route";
-import * as r70 from "@/app/api/companies/[companyId]/routines/route";
-import * as r71 from "@/app/api/companies/[companyId]/stalled/route";
-import * as r72 from "@/app/api/companies/[companyId]/webhooks/route";
-import * as r73 from "@/app/api/companies/route";
-import * as r74 from "@/app/api/demo-companies/route";
-import * as r75 from "@/app/api/execution-workspaces/[executionWorkspaceId]/route";
-import * as r76 from "@/app/api/goals/[goalId]/route";
-import * as r77 from "@/app/api/health/route";
-import * as r78 from "@/app/api/heartbeat-runs/[runId]/cancel/route";
-import * as r79 from "@/app/api/heartbeat-runs/[runId]/log/route";
-import * as r80 from "@/app/api/heartbeat-runs/[runId]/route";
-import * as r81 from "@/app/api/heartbeat-runs/[runId]/transcript/route";
-import * as r82 from "@/app/api/instance/pause/route";
-import * as r83 from "@/app/api/instance/resume/route";
-import * as r84 from "@/app/api/invites/[token]/accept/route";
-import * as r85 from "@/app/api/invites/[token]/onboarding.txt/route";
-import * as r86 from "@/app/api/issues/[issueId]/approvals/[approvalId]/route";
-import * as r87 from "@/app/api/issues/[issueId]/approvals/route";
-import * as r88 from "@/app/api/issues/[issueId]/attachments/[attachmentId]/route";
-import * as r89 from "@/app/api/issues/[issueId]/attachments/route";
-import * as r90 from "@/app/api/issues/[issueId]/checkout/route";
-import * as r91 from "@/app/api/issues/[issueId]/comments/[commentId]/route";
-import * as r92 from "@/app/api/issues/[issueId]/comments/route";
-import * as r93 from "@/app/api/issues/[issueId]/questions/route";
-import * as r94 from "@/app/api/issues/[issueId]/release/route";
-import * as r95 from "@/app/api/issues/[issueId]/review/route";
-import * as r96 from "@/app/api/issues/[issueId]/route";
-import * as r97 from "@/app/api/issues/[issueId]/verifications/route";
-import * as r98 from "@/app/api/issues/[issueId]/work-products/route";
-import * as r99 from "@/app/api/labels/[labelId]/route";
-import * as r100 from "@/app/api/ping/route";
-import * as r101 from "@/app/api/projects/[projectId]/route";
-import * as r102 from "@/app/api/projects/[projectId]/workspaces/[workspaceId]/route";
-import * as r103 from "@/app/api/projects/[projectId]/workspaces/route";
-import * as r104 from "@/app/api/questions/[questionId]/answer/route";
-import * as r105 from "@/app/api/questions/[questionId]/cancel/route";
-import * as r106 from "@/app/api/questions/[questionId]/decline/route";
-import * as r107 from "@/app/api/routine-triggers/[publicId]/fire/route";
-import * as r108 from "@/app/api/routines/[routineId]/route";
-import * as r109 from "@/app/api/routines/[routineId]/run/route";
-import * as r110 from "@/app/api/routines/[routineId]/runs/route";
-import * as r111 from "@/app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route";
-import * as r112 from "@/app/api/routines/[routineId]/triggers/[triggerId]/route";
-import * as r113 from "@/app/api/routines/[routineId]/triggers/route";
-import * as r114 from "@/app/api/setup/route";
-import * as r115 from "@/app/api/verifications/[verificationId]/log/route";
-import * as r116 from "@/app/api/webhook-deliveries/[deliveryId]/redeliver/route";
-import * as r117 from "@/app/api/webhooks/[webhookId]/deliveries/route";
-import * as r118 from "@/app/api/webhooks/[webhookId]/rotate-secret/route";
-import * as r119 from "@/app/api/webhooks/[webhookId]/route";
-import * as r120 from "@/app/api/webhooks/[webhookId]/test/route";
-import * as r121 from "@/app/api/work-products/[workProductId]/route";
+import * as r27 from "@/app/api/board/me/notifications/companies/[companyId]/route";
+import * as r28 from "@/app/api/board/me/notifications/route";
+import * as r29 from "@/app/api/board/me/notifications/test/route";
+import * as r30 from "@/app/api/board/me/password/route";
+import * as r31 from "@/app/api/board/me/route";
+import * as r32 from "@/app/api/board/tokens/[tokenId]/route";
+import * as r33 from "@/app/api/board/tokens/route";
+import * as r34 from "@/app/api/companies/[companyId]/activity/route";
+import * as r35 from "@/app/api/companies/[companyId]/agent-hires/route";
+import * as r36 from "@/app/api/companies/[companyId]/agents/route";
+import * as r37 from "@/app/api/companies/[companyId]/approvals/route";
+import * as r38 from "@/app/api/companies/[companyId]/board-invites/[inviteId]/route";
+import * as r39 from "@/app/api/companies/[companyId]/board-invites/route";
+import * as r40 from "@/app/api/companies/[companyId]/cost-events/route";
+import * as r41 from "@/app/api/companies/[companyId]/costs/by-agent/route";
+import * as r42 from "@/app/api/companies/[companyId]/costs/by-issue/route";
+import * as r43 from "@/app/api/companies/[companyId]/costs/by-model/route";
+import * as r44 from "@/app/api/companies/[companyId]/costs/by-project/route";
+import * as r45 from "@/app/api/companies/[companyId]/costs/summary/route";
+import * as r46 from "@/app/api/companies/[companyId]/dashboard/route";
+import * as r47 from "@/app/api/companies/[companyId]/events/route";
+import * as r48 from "@/app/api/companies/[companyId]/execution-workspaces/route";
+import * as r49 from "@/app/api/companies/[companyId]/exports/preview/route";
+import * as r50 from "@/app/api/companies/[companyId]/exports/route";
+import * as r51 from "@/app/api/companies/[companyId]/gateway/invite-prompt/route";
+import * as r52 from "@/app/api/companies/[companyId]/goals/route";
+import * as r53 from "@/app/api/companies/[companyId]/heartbeat-runs/route";
+import * as r54 from "@/app/api/companies/[companyId]/imports/apply/route";
+import * as r55 from "@/app/api/companies/[companyId]/imports/preview/route";
+import * as r56 from "@/app/api/companies/[companyId]/inbox/count/route";
+import * as r57 from "@/app/api/companies/[companyId]/inbox/read/route";
+import * as r58 from "@/app/api/companies/[companyId]/inbox/route";
+import * as r59 from "@/app/api/companies/[companyId]/issues/counts/route";
+import * as r60 from "@/app/api/companies/[companyId]/issues/route";
+import * as r61 from "@/app/api/companies/[companyId]/labels/route";
+import * as r62 from "@/app/api/companies/[companyId]/logo/route";
+import * as r63 from "@/app/api/companies/[companyId]/members/[userId]/route";
+import * as r64 from "@/app/api/companies/[companyId]/members/route";
+import * as r65 from "@/app/api/companies/[companyId]/org/route";
+import * as r66 from "@/app/api/companies/[companyId]/pause/route";
+import * as r67 from "@/app/api/companies/[companyId]/projects/route";
+import * as r68 from "@/app/api/companies/[companyId]/questions/route";
+import * as r69 from "@/app/api/companies/[companyId]/resume/route";
+import * as r70 from "@/app/api/companies/[companyId]/route";
+import * as r71 from "@/app/api/companies/[companyId]/routines/route";
+import * as r72 from "@/app/api/companies/[companyId]/stalled/route";
+import * as r73 from "@/app/api/companies/[companyId]/webhooks/route";
+import * as r74 from "@/app/api/companies/route";
+import * as r75 from "@/app/api/demo-companies/route";
+import * as r76 from "@/app/api/execution-workspaces/[executionWorkspaceId]/route";
+import * as r77 from "@/app/api/goals/[goalId]/route";
+import * as r78 from "@/app/api/health/route";
+import * as r79 from "@/app/api/heartbeat-runs/[runId]/cancel/route";
+import * as r80 from "@/app/api/heartbeat-runs/[runId]/log/route";
+import * as r81 from "@/app/api/heartbeat-runs/[runId]/route";
+import * as r82 from "@/app/api/heartbeat-runs/[runId]/transcript/route";
+import * as r83 from "@/app/api/instance/pause/route";
+import * as r84 from "@/app/api/instance/resume/route";
+import * as r85 from "@/app/api/invites/[token]/accept/route";
+import * as r86 from "@/app/api/invites/[token]/onboarding.txt/route";
+import * as r87 from "@/app/api/issues/[issueId]/approvals/[approvalId]/route";
+import * as r88 from "@/app/api/issues/[issueId]/approvals/route";
+import * as r89 from "@/app/api/issues/[issueId]/attachments/[attachmentId]/route";
+import * as r90 from "@/app/api/issues/[issueId]/attachments/route";
+import * as r91 from "@/app/api/issues/[issueId]/checkout/route";
+import * as r92 from "@/app/api/issues/[issueId]/comments/[commentId]/route";
+import * as r93 from "@/app/api/issues/[issueId]/comments/route";
+import * as r94 from "@/app/api/issues/[issueId]/questions/route";
+import * as r95 from "@/app/api/issues/[issueId]/release/route";
+import * as r96 from "@/app/api/issues/[issueId]/review/route";
+import * as r97 from "@/app/api/issues/[issueId]/route";
+import * as r98 from "@/app/api/issues/[issueId]/verifications/route";
+import * as r99 from "@/app/api/issues/[issueId]/work-products/route";
+import * as r100 from "@/app/api/labels/[labelId]/route";
+import * as r101 from "@/app/api/ping/route";
+import * as r102 from "@/app/api/projects/[projectId]/route";
+import * as r103 from "@/app/api/projects/[projectId]/workspaces/[workspaceId]/route";
+import * as r104 from "@/app/api/projects/[projectId]/workspaces/route";
+import * as r105 from "@/app/api/questions/[questionId]/answer/route";
+import * as r106 from "@/app/api/questions/[questionId]/cancel/route";
+import * as r107 from "@/app/api/questions/[questionId]/decline/route";
+import * as r108 from "@/app/api/routine-triggers/[publicId]/fire/route";
+import * as r109 from "@/app/api/routines/[routineId]/route";
+import * as r110 from "@/app/api/routines/[routineId]/run/route";
+import * as r111 from "@/app/api/routines/[routineId]/runs/route";
+import * as r112 from "@/app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route";
+import * as r113 from "@/app/api/routines/[routineId]/triggers/[triggerId]/route";
+import * as r114 from "@/app/api/routines/[routineId]/triggers/route";
+import * as r115 from "@/app/api/setup/route";
+import * as r116 from "@/app/api/verifications/[verificationId]/log/route";
+import * as r117 from "@/app/api/webhook-deliveries/[deliveryId]/redeliver/route";
+import * as r118 from "@/app/api/webhooks/[webhookId]/deliveries/route";
+import * as r119 from "@/app/api/webhooks/[webhookId]/rotate-secret/route";
+import * as r120 from "@/app/api/webhooks/[webhookId]/route";
+import * as r121 from "@/app/api/webhooks/[webhookId]/test/route";
+import * as r122 from "@/app/api/work-products/[workProductId]/route";
 
 export const apiRouteModules: Array<{ file: string; module: Record<string, unknown> }> = [
   { file: "app/api/agents/[agentId]/config-revisions/[revisionId]/rollback/route.ts", module: r0 },
@@ -151,99 +152,100 @@ export const apiRouteModules: Array<{ file: string; module: Record<string, unkno
   { file: "app/api/auth/[...nextauth]/route.ts", module: r24 },
   { file: "app/api/board-invites/[token]/accept/route.ts", module: r25 },
   { file: "app/api/board-invites/[token]/sign-up/route.ts", module: r26 },
-  { file: "app/api/board/me/notifications/route.ts", module: r27 },
-  { file: "app/api/board/me/notifications/test/route.ts", module: r28 },
-  { file: "app/api/board/me/password/route.ts", module: r29 },
-  { file: "app/api/board/me/route.ts", module: r30 },
-  { file: "app/api/board/tokens/[tokenId]/route.ts", module: r31 },
-  { file: "app/api/board/tokens/route.ts", module: r32 },
-  { file: "app/api/companies/[companyId]/activity/route.ts", module: r33 },
-  { file: "app/api/companies/[companyId]/agent-hires/route.ts", module: r34 },
-  { file: "app/api/companies/[companyId]/agents/route.ts", module: r35 },
-  { file: "app/api/companies/[companyId]/approvals/route.ts", module: r36 },
-  { file: "app/api/companies/[companyId]/board-invites/[inviteId]/route.ts", module: r37 },
-  { file: "app/api/companies/[companyId]/board-invites/route.ts", module: r38 },
-  { file: "app/api/companies/[companyId]/cost-events/route.ts", module: r39 },
-  { file: "app/api/companies/[companyId]/costs/by-agent/route.ts", module: r40 },
-  { file: "app/api/companies/[companyId]/costs/by-issue/route.ts", module: r41 },
-  { file: "app/api/companies/[companyId]/costs/by-model/route.ts", module: r42 },
-  { file: "app/api/companies/[companyId]/costs/by-project/route.ts", module: r43 },
-  { file: "app/api/companies/[companyId]/costs/summary/route.ts", module: r44 },
-  { file: "app/api/companies/[companyId]/dashboard/route.ts", module: r45 },
-  { file: "app/api/companies/[companyId]/events/route.ts", module: r46 },
-  { file: "app/api/companies/[companyId]/execution-workspaces/route.ts", module: r47 },
-  { file: "app/api/companies/[companyId]/exports/preview/route.ts", module: r48 },
-  { file: "app/api/companies/[companyId]/exports/route.ts", module: r49 },
-  { file: "app/api/companies/[companyId]/gateway/invite-prompt/route.ts", module: r50 },
-  { file: "app/api/companies/[companyId]/goals/route.ts", module: r51 },
-  { file: "app/api/companies/[companyId]/heartbeat-runs/route.ts", module: r52 },
-  { file: "app/api/companies/[companyId]/imports/apply/route.ts", module: r53 },
-  { file: "app/api/companies/[companyId]/imports/preview/route.ts", module: r54 },
-  { file: "app/api/companies/[companyId]/inbox/count/route.ts", module: r55 },
-  { file: "app/api/companies/[companyId]/inbox/read/route.ts", module: r56 },
-  { file: "app/api/companies/[companyId]/inbox/route.ts", module: r57 },
-  { file: "app/api/companies/[companyId]/issues/counts/route.ts", module: r58 },
-  { file: "app/api/companies/[companyId]/issues/route.ts", module: r59 },
-  { file: "app/api/companies/[companyId]/labels/route.ts", module: r60 },
-  { file: "app/api/companies/[companyId]/logo/route.ts", module: r61 },
-  { file: "app/api/companies/[companyId]/members/[userId]/route.ts", module: r62 },
-  { file: "app/api/companies/[companyId]/members/route.ts", module: r63 },
-  { file: "app/api/companies/[companyId]/org/route.ts", module: r64 },
-  { file: "app/api/companies/[companyId]/pause/route.ts", module: r65 },
-  { file: "app/api/companies/[companyId]/projects/route.ts", module: r66 },
-  { file: "app/api/companies/[companyId]/questions/route.ts", module: r67 },
-  { file: "app/api/companies/[companyId]/resume/route.ts", module: r68 },
-  { file: "app/api/companies/[companyId]/route.ts", module: r69 },
-  { file: "app/api/companies/[companyId]/routines/route.ts", module: r70 },
-  { file: "app/api/companies/[companyId]/stalled/route.ts", module: r71 },
-  { file: "app/api/companies/[companyId]/webhooks/route.ts", module: r72 },
-  { file: "app/api/companies/route.ts", module: r73 },
-  { file: "app/api/demo-companies/route.ts", module: r74 },
-  { file: "app/api/execution-workspaces/[executionWorkspaceId]/route.ts", module: r75 },
-  { file: "app/api/goals/[goalId]/route.ts", module: r76 },
-  { file: "app/api/health/route.ts", module: r77 },
-  { file: "app/api/heartbeat-runs/[runId]/cancel/route.ts", module: r78 },
-  { file: "app/api/heartbeat-runs/[runId]/log/route.ts", module: r79 },
-  { file: "app/api/heartbeat-runs/[runId]/route.ts", module: r80 },
-  { file: "app/api/heartbeat-runs/[runId]/transcript/route.ts", module: r81 },
-  { file: "app/api/instance/pause/route.ts", module: r82 },
-  { file: "app/api/instance/resume/route.ts", module: r83 },
-  { file: "app/api/invites/[token]/accept/route.ts", module: r84 },
-  { file: "app/api/invites/[token]/onboarding.txt/route.ts", module: r85 },
-  { file: "app/api/issues/[issueId]/approvals/[approvalId]/route.ts", module: r86 },
-  { file: "app/api/issues/[issueId]/approvals/route.ts", module: r87 },
-  { file: "app/api/issues/[issueId]/attachments/[attachmentId]/route.ts", module: r88 },
-  { file: "app/api/issues/[issueId]/attachments/route.ts", module: r89 },
-  { file: "app/api/issues/[issueId]/checkout/route.ts", module: r90 },
-  { file: "app/api/issues/[issueId]/comments/[commentId]/route.ts", module: r91 },
-  { file: "app/api/issues/[issueId]/comments/route.ts", module: r92 },
-  { file: "app/api/issues/[issueId]/questions/route.ts", module: r93 },
-  { file: "app/api/issues/[issueId]/release/route.ts", module: r94 },
-  { file: "app/api/issues/[issueId]/review/route.ts", module: r95 },
-  { file: "app/api/issues/[issueId]/route.ts", module: r96 },
-  { file: "app/api/issues/[issueId]/verifications/route.ts", module: r97 },
-  { file: "app/api/issues/[issueId]/work-products/route.ts", module: r98 },
-  { file: "app/api/labels/[labelId]/route.ts", module: r99 },
-  { file: "app/api/ping/route.ts", module: r100 },
-  { file: "app/api/projects/[projectId]/route.ts", module: r101 },
-  { file: "app/api/projects/[projectId]/workspaces/[workspaceId]/route.ts", module: r102 },
-  { file: "app/api/projects/[projectId]/workspaces/route.ts", module: r103 },
-  { file: "app/api/questions/[questionId]/answer/route.ts", module: r104 },
-  { file: "app/api/questions/[questionId]/cancel/route.ts", module: r105 },
-  { file: "app/api/questions/[questionId]/decline/route.ts", module: r106 },
-  { file: "app/api/routine-triggers/[publicId]/fire/route.ts", module: r107 },
-  { file: "app/api/routines/[routineId]/route.ts", module: r108 },
-  { file: "app/api/routines/[routineId]/run/route.ts", module: r109 },
-  { file: "app/api/routines/[routineId]/runs/route.ts", module: r110 },
-  { file: "app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route.ts", module: r111 },
-  { file: "app/api/routines/[routineId]/triggers/[triggerId]/route.ts", module: r112 },
-  { file: "app/api/routines/[routineId]/triggers/route.ts", module: r113 },
-  { file: "app/api/setup/route.ts", module: r114 },
-  { file: "app/api/verifications/[verificationId]/log/route.ts", module: r115 },
-  { file: "app/api/webhook-deliveries/[deliveryId]/redeliver/route.ts", module: r116 },
-  { file: "app/api/webhooks/[webhookId]/deliveries/route.ts", module: r117 },
-  { file: "app/api/webhooks/[webhookId]/rotate-secret/route.ts", module: r118 },
-  { file: "app/api/webhooks/[webhookId]/route.ts", module: r119 },
-  { file: "app/api/webhooks/[webhookId]/test/route.ts", module: r120 },
-  { file: "app/api/work-products/[workProductId]/route.ts", module: r121 },
+  { file: "app/api/board/me/notifications/companies/[companyId]/route.ts", module: r27 },
+  { file: "app/api/board/me/notifications/route.ts", module: r28 },
+  { file: "app/api/board/me/notifications/test/route.ts", module: r29 },
+  { file: "app/api/board/me/password/route.ts", module: r30 },
+  { file: "app/api/board/me/route.ts", module: r31 },
+  { file: "app/api/board/tokens/[tokenId]/route.ts", module: r32 },
+  { file: "app/api/board/tokens/route.ts", module: r33 },
+  { file: "app/api/companies/[companyId]/activity/route.ts", module: r34 },
+  { file: "app/api/companies/[companyId]/agent-hires/route.ts", module: r35 },
+  { file: "app/api/companies/[companyId]/agents/route.ts", module: r36 },
+  { file: "app/api/companies/[companyId]/approvals/route.ts", module: r37 },
+  { file: "app/api/companies/[companyId]/board-invites/[inviteId]/route.ts", module: r38 },
+  { file: "app/api/companies/[companyId]/board-invites/route.ts", module: r39 },
+  { file: "app/api/companies/[companyId]/cost-events/route.ts", module: r40 },
+  { file: "app/api/companies/[companyId]/costs/by-agent/route.ts", module: r41 },
+  { file: "app/api/companies/[companyId]/costs/by-issue/route.ts", module: r42 },
+  { file: "app/api/companies/[companyId]/costs/by-model/route.ts", module: r43 },
+  { file: "app/api/companies/[companyId]/costs/by-project/route.ts", module: r44 },
+  { file: "app/api/companies/[companyId]/costs/summary/route.ts", module: r45 },
+  { file: "app/api/companies/[companyId]/dashboard/route.ts", module: r46 },
+  { file: "app/api/companies/[companyId]/events/route.ts", module: r47 },
+  { file: "app/api/companies/[companyId]/execution-workspaces/route.ts", module: r48 },
+  { file: "app/api/companies/[companyId]/exports/preview/route.ts", module: r49 },
+  { file: "app/api/companies/[companyId]/exports/route.ts", module: r50 },
+  { file: "app/api/companies/[companyId]/gateway/invite-prompt/route.ts", module: r51 },
+  { file: "app/api/companies/[companyId]/goals/route.ts", module: r52 },
+  { file: "app/api/companies/[companyId]/heartbeat-runs/route.ts", module: r53 },
+  { file: "app/api/companies/[companyId]/imports/apply/route.ts", module: r54 },
+  { file: "app/api/companies/[companyId]/imports/preview/route.ts", module: r55 },
+  { file: "app/api/companies/[companyId]/inbox/count/route.ts", module: r56 },
+  { file: "app/api/companies/[companyId]/inbox/read/route.ts", module: r57 },
+  { file: "app/api/companies/[companyId]/inbox/route.ts", module: r58 },
+  { file: "app/api/companies/[companyId]/issues/counts/route.ts", module: r59 },
+  { file: "app/api/companies/[companyId]/issues/route.ts", module: r60 },
+  { file: "app/api/companies/[companyId]/labels/route.ts", module: r61 },
+  { file: "app/api/companies/[companyId]/logo/route.ts", module: r62 },
+  { file: "app/api/companies/[companyId]/members/[userId]/route.ts", module: r63 },
+  { file: "app/api/companies/[companyId]/members/route.ts", module: r64 },
+  { file: "app/api/companies/[companyId]/org/route.ts", module: r65 },
+  { file: "app/api/companies/[companyId]/pause/route.ts", module: r66 },
+  { file: "app/api/companies/[companyId]/projects/route.ts", module: r67 },
+  { file: "app/api/companies/[companyId]/questions/route.ts", module: r68 },
+  { file: "app/api/companies/[companyId]/resume/route.ts", module: r69 },
+  { file: "app/api/companies/[companyId]/route.ts", module: r70 },
+  { file: "app/api/companies/[companyId]/routines/route.ts", module: r71 },
+  { file: "app/api/companies/[companyId]/stalled/route.ts", module: r72 },
+  { file: "app/api/companies/[companyId]/webhooks/route.ts", module: r73 },
+  { file: "app/api/companies/route.ts", module: r74 },
+  { file: "app/api/demo-companies/route.ts", module: r75 },
+  { file: "app/api/execution-workspaces/[executionWorkspaceId]/route.ts", module: r76 },
+  { file: "app/api/goals/[goalId]/route.ts", module: r77 },
+  { file: "app/api/health/route.ts", module: r78 },
+  { file: "app/api/heartbeat-runs/[runId]/cancel/route.ts", module: r79 },
+  { file: "app/api/heartbeat-runs/[runId]/log/route.ts", module: r80 },
+  { file: "app/api/heartbeat-runs/[runId]/route.ts", module: r81 },
+  { file: "app/api/heartbeat-runs/[runId]/transcript/route.ts", module: r82 },
+  { file: "app/api/instance/pause/route.ts", module: r83 },
+  { file: "app/api/instance/resume/route.ts", module: r84 },
+  { file: "app/api/invites/[token]/accept/route.ts", module: r85 },
+  { file: "app/api/invites/[token]/onboarding.txt/route.ts", module: r86 },
+  { file: "app/api/issues/[issueId]/approvals/[approvalId]/route.ts", module: r87 },
+  { file: "app/api/issues/[issueId]/approvals/route.ts", module: r88 },
+  { file: "app/api/issues/[issueId]/attachments/[attachmentId]/route.ts", module: r89 },
+  { file: "app/api/issues/[issueId]/attachments/route.ts", module: r90 },
+  { file: "app/api/issues/[issueId]/checkout/route.ts", module: r91 },
+  { file: "app/api/issues/[issueId]/comments/[commentId]/route.ts", module: r92 },
+  { file: "app/api/issues/[issueId]/comments/route.ts", module: r93 },
+  { file: "app/api/issues/[issueId]/questions/route.ts", module: r94 },
+  { file: "app/api/issues/[issueId]/release/route.ts", module: r95 },
+  { file: "app/api/issues/[issueId]/review/route.ts", module: r96 },
+  { file: "app/api/issues/[issueId]/route.ts", module: r97 },
+  { file: "app/api/issues/[issueId]/verifications/route.ts", module: r98 },
+  { file: "app/api/issues/[issueId]/work-products/route.ts", module: r99 },
+  { file: "app/api/labels/[labelId]/route.ts", module: r100 },
+  { file: "app/api/ping/route.ts", module: r101 },
+  { file: "app/api/projects/[projectId]/route.ts", module: r102 },
+  { file: "app/api/projects/[projectId]/workspaces/[workspaceId]/route.ts", module: r103 },
+  { file: "app/api/projects/[projectId]/workspaces/route.ts", module: r104 },
+  { file: "app/api/questions/[questionId]/answer/route.ts", module: r105 },
+  { file: "app/api/questions/[questionId]/cancel/route.ts", module: r106 },
+  { file: "app/api/questions/[questionId]/decline/route.ts", module: r107 },
+  { file: "app/api/routine-triggers/[publicId]/fire/route.ts", module: r108 },
+  { file: "app/api/routines/[routineId]/route.ts", module: r109 },
+  { file: "app/api/routines/[routineId]/run/route.ts", module: r110 },
+  { file: "app/api/routines/[routineId]/runs/route.ts", module: r111 },
+  { file: "app/api/routines/[routineId]/triggers/[triggerId]/rotate-secret/route.ts", module: r112 },
+  { file: "app/api/routines/[routineId]/triggers/[triggerId]/route.ts", module: r113 },
+  { file: "app/api/routines/[routineId]/triggers/route.ts", module: r114 },
+  { file: "app/api/setup/route.ts", module: r115 },
+  { file: "app/api/verifications/[verificationId]/log/route.ts", module: r116 },
+  { file: "app/api/webhook-deliveries/[deliveryId]/redeliver/route.ts", module: r117 },
+  { file: "app/api/webhooks/[webhookId]/deliveries/route.ts", module: r118 },
+  { file: "app/api/webhooks/[webhookId]/rotate-secret/route.ts", module: r119 },
+  { file: "app/api/webhooks/[webhookId]/route.ts", module: r120 },
+  { file: "app/api/webhooks/[webhookId]/test/route.ts", module: r121 },
+  { file: "app/api/work-products/[workProductId]/route.ts", module: r122 },
 ];

@@ -6,14 +6,11 @@ import { fetchMyNotifications, notificationKeys, saveMyNotifications, sendTestEm
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { Checkbox, Field, Select } from "@/components/ui/input";
 import { ApiErrorAlert } from "@/components/forms/api-error";
+import { CompanySettings } from "@/components/notifications/company-settings.client";
+import { EmailFields, type Email } from "@/components/notifications/email-fields.client";
 
-type Email = NotificationPreferences["email"];
-
-const modes: Array<[Email["mode"], string]> = [["immediate", "Immediately, one email per event"], ["hourly", "An hourly digest"], ["daily", "A daily digest"]];
-
-/** The user's email preferences and the test email; `eventLabels` names each event type a user may choose. */
+/** The user's email preferences (default and per company) and the test email; `eventLabels` names each event type a user may choose. */
 export function NotificationSettings({ initial, eventLabels }: { initial: NotificationPreferences; eventLabels: Array<[string, string]> }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({ queryKey: notificationKeys.mine(), queryFn: fetchMyNotifications, initialData: initial });
@@ -23,8 +20,6 @@ export function NotificationSettings({ initial, eventLabels }: { initial: Notifi
     onSuccess: (saved) => { queryClient.setQueryData(notificationKeys.mine(), saved); setDraft(saved.email); },
   });
   const test = useMutation({ mutationFn: sendTestEmail });
-  const toggle = (type: string, on: boolean) =>
-    setDraft((d) => ({ ...d, eventTypes: (on ? [...d.eventTypes, type] : d.eventTypes.filter((t) => t !== type)) as Email["eventTypes"] }));
   const submit = (e: FormEvent) => { e.preventDefault(); save.mutate(); };
 
   return (
@@ -35,29 +30,17 @@ export function NotificationSettings({ initial, eventLabels }: { initial: Notifi
         </Alert>
       )}
       <Card>
-        <CardHeader title="Email" description="Which events reach your inbox, and when. Only companies you are a board member of are ever mailed to you." />
+        <CardHeader title="Email: my default" description="Which events reach your inbox, and when, for every company that follows your default. Only companies you are a board member of are ever mailed to you." />
         <CardBody>
           <form onSubmit={submit} className="space-y-5" aria-label="Email notifications">
-            <Checkbox label="Email me notifications" checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
-            <Field label="When" htmlFor="email-mode">
-              <Select id="email-mode" value={draft.mode} onChange={(e) => setDraft({ ...draft, mode: e.target.value as Email["mode"] })} disabled={!draft.enabled}>
-                {modes.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-              </Select>
-            </Field>
-            <fieldset disabled={!draft.enabled} className="space-y-2">
-              <legend className="mb-2 text-sm font-medium text-slate-700">Events</legend>
-              <div className="grid gap-2 sm:grid-cols-2">
-                {eventLabels.map(([type, label]) => (
-                  <Checkbox key={type} label={label} hint={type} checked={draft.eventTypes.includes(type as Email["eventTypes"][number])} onChange={(e) => toggle(type, e.target.checked)} />
-                ))}
-              </div>
-            </fieldset>
+            <EmailFields draft={draft} onChange={setDraft} eventLabels={eventLabels} enabledLabel="Email me notifications" />
             <ApiErrorAlert error={save.error} />
             {save.isSuccess && <p role="status" className="text-sm text-emerald-700">Saved.</p>}
             <Button type="submit" variant="primary" pending={save.isPending}>Save preferences</Button>
           </form>
         </CardBody>
       </Card>
+      <CompanySettings data={data} eventLabels={eventLabels} />
       <Card>
         <CardHeader title="Test email" description="Sends one email to your address now, so you can check that mail arrives." />
         <CardBody className="space-y-3">

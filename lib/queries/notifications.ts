@@ -10,3 +10,6 @@ export const notificationKeys = { mine: () => ["board", "me", "notifications"] a
 export const fetchMyNotifications = () => apiGet<NotificationPreferences>("/api/board/me/notifications");
 export const saveMyNotifications = (input: PutNotificationPreferencesInput) => apiSend<NotificationPreferences>("PUT", "/api/board/me/notifications", input);
 export const sendTestEmail = () => apiSend<z.output<typeof testEmailResponseSchema>>("POST", "/api/board/me/notifications/test");
+export const saveMyCompanyNotifications = (companyId: string, input: PutNotificationPreferencesInput) =>
+  apiSend<NotificationPreferences>("PUT", `/api/board/me/notifications/companies/${companyId}`, input);
+export const resetMyCompanyNotifications = (companyId: string) => apiSend<NotificationPreferences>("DELETE", `/api/board/me/notifications/companies/${companyId}`);

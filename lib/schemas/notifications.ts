@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uuidSchema } from "@/lib/schemas/common";
 
 // The catalogue's event types a board user may be mailed about (lib/services/outbox/catalogue.ts;
 // webhook.test goes to one subscription only and is never mailed).
@@ -17,6 +18,11 @@ const emailSettingsSchema = z.object({
 
 export const notificationPreferencesSchema = z.object({
   email: emailSettingsSchema,
+  companies: z.array(z.object({
+    companyId: uuidSchema,
+    companyName: z.string(),
+    email: emailSettingsSchema.nullable().describe("This company's own settings (PUT …/companies/:companyId); null while it follows `email`, the user's defaults"),
+  })).describe("Every company the user is a board member of, by name"),
   mailConfigured: z.boolean().describe("Whether the instance can send mail (SMTP_URL and MAIL_FROM set)"),
 }).meta({ id: "NotificationPreferences" });
 
@@ -24,6 +30,8 @@ export const putNotificationPreferencesSchema = z.strictObject({
   email: z.strictObject(emailSettingsSchema.shape),
 });
 export type PutNotificationPreferencesInput = z.infer<typeof putNotificationPreferencesSchema>;
+
+export const notificationCompanyParams = z.object({ companyId: uuidSchema });
 
 export const testEmailResponseSchema = z.object({
   to: z.string().describe("The address the test email went to"),

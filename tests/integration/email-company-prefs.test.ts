@@ -8,6 +8,7 @@ import type { OutboxEvent } from "@/lib/services/outbox/event";
 import { fanOutEmail } from "@/lib/services/notifications/fan-out";
 import { sendDigest, sendEmailNotification } from "@/lib/services/notifications/send";
 import { stopJobs } from "@/lib/runtime/jobs";
+import { scopeOfUnsubscribeToken } from "@/lib/services/notifications/unsubscribe-token";
 import { addMember, createWorld } from "../factories";
 import { setMail, startSmtpReceiver, type SmtpReceiver } from "../support/smtp";
 
@@ -25,6 +26,13 @@ async function pausedEvent(w: World): Promise<OutboxEvent> {
 const fanOut = (events: OutboxEvent[]) => db().$transaction((tx) => fanOutEmail(tx, events));
 const rowOf = (eventId: string, userId: string) => db().emailNotification.findFirst({ where: { eventId, userId } });
 const to = (address: string) => rx.messages.filter((m) => m.to && !Array.isArray(m.to) && m.to.value.some((v) => v.address === address));
+
+/** The scope of a mail's List-Unsubscribe link, read back from its signed token. */
+function unsubscribeScopeOf(mail: (typeof rx.messages)[number]) {
+  const line = mail.headerLines.find((h) => h.key === "list-unsubscribe")?.line.replace(/\r\n\s+/g, " ") ?? "";
+  const url = /<(https?:[^>]+)>/.exec(line)?.[1];
+  return url ? scopeOfUnsubscribeToken(new URL(url).searchParams.get("token") ?? "") : null;
+}
 
 /** A user on the boards of two companies: `a` (their own) and `b`. */
 async function twoCompanies() {
@@ -63,5 +71,28 @@ describe("per-company email overrides", () => {
     await expect.poll(() => to(user.email).length).toBe(before + 1);
     expect(to(user.email).at(-1)!.subject).toBe("Your daily Charter digest: 2 events");
     expect(await sendEmailNotification((await rowOf(eb1.id, user.id))!.id)).toBe(false); // digest rows are never sent alone
+  });
+
+  it("an email about one company unsubscribes from that company; a digest of several from all", async () => {
+    const { a, b, user } = await twoCompanies();
+    await db().notificationPreference.create({ data: { userId: user.id, enabled: true, mode: "hourly", eventTypes: ["agent.paused"] } });
+    await db().notificationCompanyPreference.create({ data: { userId: user.id, companyId: b.company.id, enabled: true, mode: "immediate", eventTypes: ["agent.paused"] } });
+    const [ea1, ea2, eb] = [await pausedEvent(a), await pausedEvent(a), await pausedEvent(b)];
+    await fanOut([ea1, ea2, eb]);
+    const before = to(user.email).length;
+    expect(await sendEmailNotification((await rowOf(eb.id, user.id))!.id)).toBe(true);
+    await expect.poll(() => to(user.email).length).toBe(before + 1);
+    expect(unsubscribeScopeOf(to(user.email).at(-1)!)).toEqual({ userId: user.id, companyId: b.company.id });
+    // the hourly digest holds only company a's events: a's link
+    expect(await sendDigest(user.id, "hourly")).toBe(true);
+    await expect.poll(() => to(user.email).length).toBe(before + 2);
+    expect(unsubscribeScopeOf(to(user.email).at(-1)!)).toEqual({ userId: user.id, companyId: a.company.id });
+
+    await db().notificationCompanyPreference.deleteMany({ where: { userId: user.id } });
+    await fanOut([await pausedEvent(a), await pausedEvent(b)]);
+    expect(await sendDigest(user.id, "hourly")).toBe(true);
+    await expect.poll(() => to(user.email).length).toBe(before + 3);
+    expect(to(user.email).at(-1)!.subject).toBe("Your hourly Charter digest: 2 events");
+    expect(unsubscribeScopeOf(to(user.email).at(-1)!)).toEqual({ userId: user.id, companyId: null });
   });
 });

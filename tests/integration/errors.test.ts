@@ -40,6 +40,8 @@ const endpoints: [string, string][] = [
   ["GET", "/api/board/tokens"],
   ["POST", "/api/board/tokens"],
   ["DELETE", `/api/board/tokens/${U}`],
+  ["PUT", `/api/board/me/notifications/companies/${U}`],
+  ["DELETE", `/api/board/me/notifications/companies/${U}`],
 ];
 
 describe("401 unauthenticated", () => {

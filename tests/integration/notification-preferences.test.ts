@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { GET as unsubscribeGet, POST as unsubscribePost } from "@/app/unsubscribe/route";
 import { unsubscribeToken } from "@/lib/services/notifications/unsubscribe-token";
 import { client } from "../support/api";
-import { createWorld } from "../factories";
+import { addMember, createWorld } from "../factories";
 import { setMail, startSmtpReceiver, waitForMessages, type SmtpReceiver } from "../support/smtp";
 
 let rx: SmtpReceiver;
@@ -18,7 +18,11 @@ describe("GET|PUT /api/board/me/notifications", () => {
     const w = await createWorld();
     const first = await client(w.tokens.owner).get("/api/board/me/notifications");
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ email: { enabled: true, mode: "immediate", eventTypes: expect.arrayContaining(["approval.created", "question.asked"]) }, mailConfigured: false });
+    expect(first.body).toEqual({
+      email: { enabled: true, mode: "immediate", eventTypes: expect.arrayContaining(["approval.created", "question.asked"]) },
+      companies: [{ companyId: w.company.id, companyName: w.company.name, email: null }],
+      mailConfigured: false,
+    });
     const put = await client(w.tokens.owner).put("/api/board/me/notifications", { email: { enabled: true, mode: "daily", eventTypes: ["issue.created", "issue.created", "run.failed"] } });
     expect(put.status).toBe(200);
     expect(put.body.email).toEqual({ enabled: true, mode: "daily", eventTypes: ["issue.created", "run.failed"] });
@@ -81,13 +85,83 @@ describe("one-click unsubscribe", () => {
     expect((await client(w.tokens.owner).get("/api/board/me/notifications")).body.email.enabled).toBe(false);
   });
 
+  const post = (url: string) => unsubscribePost(new Request(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }));
+  const override = (userId: string, companyId: string) => db().notificationCompanyPreference.findUnique({ where: { userId_companyId: { userId, companyId } } });
+
+  it("a company's link stops that company's mail only: its one-click POST sets the company's override off", async () => {
+    const w = await createWorld();
+    const other = await createWorld();
+    await addMember(other.company.id, w.owner.id, "member");
+    await client(w.tokens.owner).put("/api/board/me/notifications", { email: { enabled: true, mode: "daily", eventTypes: ["run.failed"] } });
+    const token = unsubscribeToken(w.owner.id, w.company.id);
+    const page = await unsubscribeGet(new Request(at(token)));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<h1>Stop emails about ${w.company.name}?</h1>`);
+    expect(html).toContain(`<button type="submit">Unsubscribe from ${w.company.name}</button>`);
+    expect(html).toContain(`action="/unsubscribe?token=${encodeURIComponent(token)}&#38;scope=all"`);
+    expect(await override(w.owner.id, w.company.id)).toBeNull();
+
+    const res = await post(at(token));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`no more notifications about ${w.company.name}`);
+    // the override starts from the user's defaults, so turning it back on keeps their choices
+    expect(await override(w.owner.id, w.company.id)).toMatchObject({ enabled: false, mode: "daily", eventTypes: ["run.failed"] });
+    expect(await override(w.owner.id, other.company.id)).toBeNull();
+    const prefs = (await client(w.tokens.owner).get("/api/board/me/notifications")).body;
+    expect(prefs.email.enabled).toBe(true);
+    expect(prefs.companies.find((c: { companyId: string }) => c.companyId === w.company.id).email).toEqual({ enabled: false, mode: "daily", eventTypes: ["run.failed"] });
+  });
+
+  it("a company's link with scope=all, and an old user-only link, stop all mail, overrides included", async () => {
+    const w = await createWorld();
+    const other = await createWorld();
+    await addMember(other.company.id, w.owner.id, "member");
+    const on = { email: { enabled: true, mode: "immediate", eventTypes: ["run.failed"] } };
+    expect((await client(w.tokens.owner).put(`/api/board/me/notifications/companies/${other.company.id}`, on)).status).toBe(200);
+    const res = await post(`${at(unsubscribeToken(w.owner.id, w.company.id))}&scope=all`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("no more notifications.");
+    expect(await db().notificationPreference.findUniqueOrThrow({ where: { userId: w.owner.id } })).toMatchObject({ enabled: false });
+    expect(await override(w.owner.id, other.company.id)).toMatchObject({ enabled: false });
+    expect(await override(w.owner.id, w.company.id)).toBeNull();
+
+    const u = await createWorld();
+    await addMember(other.company.id, u.owner.id, "member");
+    expect((await client(u.tokens.owner).put(`/api/board/me/notifications/companies/${other.company.id}`, on)).status).toBe(200);
+    expect((await post(at(unsubscribeToken(u.owner.id)))).status).toBe(200);
+    expect(await db().notificationPreference.findUniqueOrThrow({ where: { userId: u.owner.id } })).toMatchObject({ enabled: false });
+    expect(await override(u.owner.id, other.company.id)).toMatchObject({ enabled: false });
+  });
+
+  it("a company's link for a board the user has left answers but writes nothing", async () => {
+    const w = await createWorld();
+    const other = await createWorld();
+    const res = await post(at(unsubscribeToken(w.owner.id, other.company.id)));
+    expect(res.status).toBe(200);
+    expect(await db().notificationCompanyPreference.count({ where: { userId: w.owner.id } })).toBe(0);
+    expect(await db().notificationPreference.count({ where: { userId: w.owner.id } })).toBe(0);
+  });
+
   it("refuses a forged or malformed token with 400 and changes nothing", async () => {
     const w = await createWorld();
     const other = unsubscribeToken(w.owner.id).split(".")[1];
-    for (const token of [`${w.ceo.id}.${other}`, "x", "", `${w.owner.id}.${other}.x`, `${w.owner.id}.AAAA`]) {
-      expect((await unsubscribeGet(new Request(at(token)))).status).toBe(400);
-      expect((await unsubscribePost(new Request(at(token), { method: "POST" }))).status).toBe(400);
+    const [, , companySig] = unsubscribeToken(w.owner.id, w.company.id).split(".");
+    const forged = [
+      `${w.ceo.id}.${other}`, "x", "", `${w.owner.id}.${other}.x`, `${w.owner.id}.AAAA`,
+      // a company's signature moved to another company, to the user-only form, or to another user
+      `${w.owner.id}.${w.engineer.id}.${companySig}`, `${w.owner.id}.${companySig}`,
+      `${w.ceo.id}.${w.company.id}.${companySig}`, `${w.owner.id}.${w.company.id}.${other}`, `${w.owner.id}.${w.company.id}.${companySig}.x`,
+    ];
+    for (const token of forged) {
+      expect((await unsubscribeGet(new Request(at(token)))).status, token).toBe(400);
+      expect((await unsubscribePost(new Request(at(token), { method: "POST" }))).status, token).toBe(400);
     }
+    // a good token with an unknown scope is refused too
+    const good = unsubscribeToken(w.owner.id, w.company.id);
+    expect((await unsubscribeGet(new Request(`${at(good)}&scope=everything`))).status).toBe(400);
+    expect((await post(`${at(good)}&scope=company`)).status).toBe(400);
     expect(await db().notificationPreference.count({ where: { userId: { in: [w.owner.id] } } })).toBe(0);
+    expect(await db().notificationCompanyPreference.count({ where: { userId: w.owner.id } })).toBe(0);
   });
 });

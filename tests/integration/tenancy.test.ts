@@ -25,6 +25,8 @@ async function twoCompanies() {
   // a task session for DELETE …/sessions to act on
   const task = await db().issue.create({ data: { companyId: victim.company.id, number: 1, identifier: `${victim.company.issuePrefix}-1`, title: "Victim task" } });
   await db().agentTaskSession.create({ data: { companyId: victim.company.id, agentId: victim.engineer.id, issueId: task.id, adapterType: "process", sessionId: "victim-session" } });
+  // the victim owner's email settings for their company, for DELETE …/notifications/companies/:companyId to leave alone
+  await db().notificationCompanyPreference.create({ data: { userId: victim.owner.id, companyId: victim.company.id, enabled: true, mode: "daily", eventTypes: ["run.failed"] } });
   // something for resume to act on
   await db().agent.update({ where: { id: victim.manager.id }, data: { status: "paused", pauseReason: "board" } });
   return {

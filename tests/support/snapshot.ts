@@ -21,6 +21,7 @@ export async function companySnapshot(companyId: string) {
     questions: await d.question.findMany({ where: { companyId }, ...byId }),
     attachments: await d.issueAttachment.findMany({ where: { companyId }, ...byId }),
     workProducts: await d.workProduct.findMany({ where: { companyId }, ...byId }),
+    notificationOverrides: await d.notificationCompanyPreference.findMany({ where: { companyId }, orderBy: { userId: "asc" } }),
     boardInvites: await d.boardInvite.findMany({ where: { companyId }, ...byId }),
     inboxReads: await d.inboxRead.findMany({ where: { companyId }, orderBy: [{ userId: "asc" }, { itemKey: "asc" }] }),
     taskSessions: await d.agentTaskSession.findMany({ where: { companyId }, orderBy: [{ agentId: "asc" }, { issueId: "asc" }] }),

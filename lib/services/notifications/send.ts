@@ -12,9 +12,12 @@ import { unsubscribeToken } from "@/lib/services/notifications/unsubscribe-token
 const LEASE_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 5;
 
-/** The one-click unsubscribe link and the RFC 8058 headers that carry it. */
-export function unsubscribeLink(userId: string): { url: string; headers: Record<string, string> } {
-  const url = `${apiBaseUrl()}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId))}`;
+/**
+ * The one-click unsubscribe link and the RFC 8058 headers that carry it: for mail about one company,
+ * that company's mail only; else (a digest of several, the test email) all of the user's.
+ */
+export function unsubscribeLink(userId: string, companyId: string | null = null): { url: string; headers: Record<string, string> } {
+  const url = `${apiBaseUrl()}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(userId, companyId))}`;
   return { url, headers: { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
 }
 
@@ -44,7 +47,8 @@ async function deliver(ids: string[], heading: string): Promise<boolean> {
   const ordered = rows.map((r) => events.get(r.eventId)).filter((e): e is MailEvent => Boolean(e));
   const user = rows[0].user;
   try {
-    const { url, headers } = unsubscribeLink(user.id);
+    const companies = new Set(rows.map((r) => r.companyId));
+    const { url, headers } = unsubscribeLink(user.id, companies.size === 1 ? rows[0].companyId : null);
     const mail = renderMail(await mailLines(db(), ordered, apiBaseUrl()), heading, url);
     await sendMail({ to: user.email, ...mail, headers });
     await db().emailNotification.updateMany({ where: { id: { in: ids } }, data: { status: "sent", sentAt: new Date(), leaseUntil: null, lastError: null } });

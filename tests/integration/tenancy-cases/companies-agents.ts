@@ -61,4 +61,10 @@ export const cases: Case[] = [
   { name: "POST members", method: "POST", path: (w) => `/api/companies/${c(w).id}/members`, body: { email: "nobody@example.test", role: "owner" } },
   { name: "PATCH member", method: "PATCH", path: (w) => `/api/companies/${c(w).id}/members/${w.victim.owner.id}`, body: { role: "viewer" } },
   { name: "DELETE member", method: "DELETE", path: (w) => `/api/companies/${c(w).id}/members/${w.victim.owner.id}` },
+  // a board user's own email settings for a company: only for a company whose board they are on
+  {
+    name: "PUT my notifications for a company", method: "PUT", path: (w) => `/api/board/me/notifications/companies/${c(w).id}`,
+    body: { email: { enabled: false, mode: "daily", eventTypes: [] } },
+  },
+  { name: "DELETE my notifications for a company", method: "DELETE", path: (w) => `/api/board/me/notifications/companies/${c(w).id}` },
 ];
