@@ -10,10 +10,11 @@ let lastSweep = Number.NEGATIVE_INFINITY;
 let sweeping = false;
 
 /**
- * The least time between two sweeps of one process. Not the tick itself: an interval's callbacks are
- * a tick apart only on average (a late one, then one on time, are closer), and a throttle at exactly
- * the tick skipped every such call, sweeping every other tick (60 s for a 30 s tick). A quarter of
- * the tick below it absorbs any lag a busy process has, and still stops a second caller doubling the rate.
+ * The least time between two sweeps of one process. Not the tick itself: an interval's next callback is
+ * due a tick after the event loop's cached clock of the previous one, while the sweep reads Date.now()
+ * later in that loop turn (after other callbacks), so a punctual next callback finds less than a tick
+ * elapsed. A throttle at exactly the tick skipped it, sweeping every other tick (60 s for 30 s). A
+ * quarter of the tick below absorbs any such lag and still stops a second caller doubling the rate.
  */
 const minGapMs = (tickMs: number) => tickMs - tickMs / 4;
 
