@@ -37,7 +37,7 @@ describe("liveness limits in a package", () => {
     const w = await withLimits();
     const files = await exportFiles(w);
     const manifest = files[".charter.yaml"];
-    expect(manifest).toMatch(/company:\n(  .*\n)*  staleCheckoutSec: 900\n  wakeCapPerHour: 30\n  waitLimitSec: 3600\n/);
+    expect(manifest).toMatch(/company:\n( {2}.*\n)* {2}staleCheckoutSec: 900\n {2}wakeCapPerHour: 30\n {2}waitLimitSec: 3600\n/);
     expect(manifest).toMatch(new RegExp(`  ${w.engineer.urlKey}:\\n(    .*\\n)*    runtime:\\n      silenceLimitSec: 120\\n      retryBudget: 5\\n`));
     // an agent at the defaults carries no runtime
     expect(manifest.match(/runtime:/g)).toHaveLength(1);
