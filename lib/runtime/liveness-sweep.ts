@@ -1,17 +1,37 @@
-// The periodic liveness sweep (lib/services/liveness), from the worker's fallback tick: every company
-// not archived, one transaction each, at most once per CHARTER_LIVENESS_TICK_MS per process. Any
-// number of workers may run it: a company another sweeper holds is skipped (sweep-core.ts).
+// The periodic liveness sweep (lib/services/liveness), on the worker's own interval of
+// CHARTER_LIVENESS_TICK_MS: every company not archived, one transaction each. Any number of workers
+// may run it: a company another sweeper holds is skipped (sweep-core.ts).
 import { sql, sqlTx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { sweepCompany } from "@/lib/services/liveness/sweep-core";
 
-let lastSweep = 0;
+let lastSweep = Number.NEGATIVE_INFINITY;
+let sweeping = false;
+
+/**
+ * The least time between two sweeps of one process. Not the tick itself: an interval's next callback is
+ * due a tick after the event loop's cached clock of the previous one, while the sweep reads Date.now()
+ * later in that loop turn (after other callbacks), so a punctual next callback finds less than a tick
+ * elapsed. A throttle at exactly the tick skipped it, sweeping every other tick (60 s for 30 s). A
+ * quarter of the tick below absorbs any such lag and still stops a second caller doubling the rate.
+ */
+const minGapMs = (tickMs: number) => tickMs - tickMs / 4;
 
 /** Sweeps every company when the tick is due; one company's failure is logged and the rest go on. */
 export async function sweepLiveness(now?: Date): Promise<void> {
-  if (Date.now() - lastSweep < env().CHARTER_LIVENESS_TICK_MS) return;
+  // a sweep longer than the tick is not overlapped by the next one
+  if (sweeping || Date.now() - lastSweep < minGapMs(env().CHARTER_LIVENESS_TICK_MS)) return;
+  sweeping = true;
   lastSweep = Date.now();
+  try {
+    await sweepAll(now);
+  } finally {
+    sweeping = false;
+  }
+}
+
+async function sweepAll(now?: Date): Promise<void> {
   const { rows } = await sql().query<{ id: string }>(`SELECT id::text FROM "Company" WHERE status <> 'archived' ORDER BY id`);
   let stalled = 0;
   let moving = 0;

@@ -16,8 +16,8 @@ export const boardInboxQuery = z.object({
 });
 export type BoardInboxQuery = z.infer<typeof boardInboxQuery>;
 
-/** The shapes of the keys the inbox writes (lib/services/inbox.ts): kind and entity id. */
-const itemKeyPattern = /^(question|approval|run|blocked|assigned|mention|paused|routine|workspace|kept|verification|review|webhook|stalled):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The shapes of the keys the inbox writes (lib/services/inbox.ts): kind and entity id (a stall's: and its report time). */
+const itemKeyPattern = /^((question|approval|run|blocked|assigned|mention|paused|routine|workspace|kept|verification|review|webhook):[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|stalled:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:\d{1,16})$/;
 const itemKeySchema = z.string().regex(itemKeyPattern, "must be an item key the inbox answered").describe("An item's key, as the inbox answered it");
 
 export const markInboxSchema = z.union([
@@ -29,7 +29,7 @@ export type MarkInboxInput = z.infer<typeof markInboxSchema>;
 // ---------- responses ----------
 
 export const boardInboxItemResponseSchema = z.object({
-  key: z.string().describe("Names the item for read marks: `question:<questionId>`, `approval:<id>`, `run:<id>`, `blocked:<issueId>`, `assigned:<issueId>`, `mention:<commentId>`, `paused:<agentId>`, `routine:<routineRunId>`, `workspace:<executionWorkspaceId>`, `kept:<executionWorkspaceId>`, `verification:<verificationId>`, `review:<reviewId>`, `webhook:<webhookId>`, `stalled:<issueId>`"),
+  key: z.string().describe("Names the item for read marks: `question:<questionId>`, `approval:<id>`, `run:<id>`, `blocked:<issueId>`, `assigned:<issueId>`, `mention:<commentId>`, `paused:<agentId>`, `routine:<routineRunId>`, `workspace:<executionWorkspaceId>`, `kept:<executionWorkspaceId>`, `verification:<verificationId>`, `review:<reviewId>`, `webhook:<webhookId>`, `stalled:<issueId>:<ms>` (one per stall: the time the board was told, in milliseconds)"),
   kind: z.enum(inboxItemKinds).describe(
     "question: an open question an agent asked the board on an issue (answer it with POST /api/questions/:questionId/answer); approval: waits for the board's decision; run_failed: a run failed or timed out (last 14 days); issue_blocked: a blocked issue; " +
     "issue_assigned: an open issue assigned to you; mention: a comment that mentions you (last 30 days); agent_paused: an agent paused by its budget or the loop breaker; " +

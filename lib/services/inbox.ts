@@ -132,7 +132,10 @@ const sources: Source[] = [
   {
     // an issue the liveness sweep handed to the board (its manager was told and it still does not move,
     // or it has no manager who can act); gone once it moves. Few rows per company: the company's index.
-    kind: "stalled", id: `st."issueId"`, key: `'stalled:' || st."issueId"`, at: `st."reportedToBoardAt"`,
+    // One key per stall (its issue and when the board was told), so a later stall of the issue is a new
+    // item whatever was marked before; a stall restored after a person's change keeps its report time.
+    kind: "stalled", id: `st."issueId"`, key: `'stalled:' || st."issueId" || ':' || (extract(epoch FROM st."reportedToBoardAt") * 1000)::bigint`,
+    at: `st."reportedToBoardAt"`,
     from: `"IssueStall" st`, where: `st."companyId" = $1 AND st."reportedToBoardAt" IS NOT NULL`,
   },
   {

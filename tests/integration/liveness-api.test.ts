@@ -106,17 +106,18 @@ describe("the board's faces", () => {
     const w = await createWorld();
     const told = await issue(w, "Told the board");
     const quiet = await issue(w, "Manager only");
-    await stall(w, told.id, "agent_over_budget", "2026-11-01T14:02:00Z", { agentName: "Mara Quinn", budgetScope: "agent" }, new Date());
+    const toldAt = new Date();
+    await stall(w, told.id, "agent_over_budget", "2026-11-01T14:02:00Z", { agentName: "Mara Quinn", budgetScope: "agent" }, toldAt);
     await stall(w, quiet.id, "agent_paused", "2026-11-01T14:02:00Z", { agentName: "Mara Quinn" });
     const owner = client(w.tokens.owner);
     const inbox = await owner.get(`/api/companies/${w.company.id}/inbox?kind=stalled`);
     expect(inbox.status).toBe(200);
     expect(inbox.body).toHaveLength(1);
     expect(inbox.body[0]).toMatchObject({
-      key: `stalled:${told.id}`, kind: "stalled", title: `${told.identifier} · Told the board`,
+      key: `stalled:${told.id}:${toldAt.getTime()}`, kind: "stalled", title: `${told.identifier} · Told the board`,
       summary: "Not moving: Mara Quinn is paused over budget", href: `/${w.company.issuePrefix}/issues/${told.identifier}`, read: false,
     });
-    expect((await owner.post(`/api/companies/${w.company.id}/inbox/read`, { keys: [`stalled:${told.id}`] })).status).toBe(200);
+    expect((await owner.post(`/api/companies/${w.company.id}/inbox/read`, { keys: [`stalled:${told.id}:${toldAt.getTime()}`] })).status).toBe(200);
     expect((await owner.get(`/api/companies/${w.company.id}/inbox?kind=stalled`)).body[0].read).toBe(true);
     expect((await owner.get(`/api/companies/${w.company.id}/dashboard`)).body.stalledIssues).toBe(2);
   });

@@ -12,6 +12,7 @@ import { agentWithChain, getAgentOrThrow } from "@/lib/services/agents/queries";
 import { agentsSpendCents, atLimit, companySpendCents } from "@/lib/services/spend";
 import { formatCents } from "@/lib/format";
 import { pauseRoutinesOf } from "@/lib/services/routines/crud";
+import { resetAgentIssues, resetsLiveness } from "@/lib/services/liveness/reset";
 
 const transitionError = (from: AgentStatus, action: string) =>
   new AppError("invalid_transition", `An agent that is ${from} cannot be ${action}`);
@@ -65,6 +66,8 @@ export async function resumeAgent(ctx: ServiceContext, ref: string) {
       data: { status: "idle", pauseReason: null },
     });
     if (res.count === 0) throw transitionError(agent.status, "resumed");
+    // a board user's resume is a person's change to each of its issues: their liveness starts afresh
+    if (resetsLiveness(ctx.actor)) await resetAgentIssues(tx, agent.companyId, agent.id, new Date());
     await recordActivity(tx, ctx.actor, { companyId: agent.companyId, action: "agent.resumed", entityType: "agent", entityId: agent.id });
     return tx.agent.findUniqueOrThrow({ where: { id: agent.id } });
   });

@@ -16,6 +16,7 @@ import { liftStaleBudgetPause } from "@/lib/services/budgets";
 import { insertEventSql } from "@/lib/services/outbox/emit";
 import { emitIssueChanges } from "@/lib/services/outbox/issue-events";
 import { prismaExec } from "@/lib/services/wakeups";
+import { clearStalls, resetsLiveness } from "@/lib/services/liveness/reset";
 
 interface Target {
   id: string;
@@ -152,13 +153,18 @@ export async function releaseIssue(ctx: ServiceContext, ref: string) {
     if (actor.kind === "agent" && current.assigneeAgentId !== actor.agentId) {
       throw forbidden("Only the assignee or the board may release an issue");
     }
+    const now = new Date();
+    // the board's release is a person's change: the issue's liveness starts afresh (reset.ts)
+    const reset = resetsLiveness(actor);
     const after = await tx.issue.update({
       where: { id: current.id },
       data: {
-        assigneeAgentId: null, checkoutRunId: null, lockedAt: null, updatedAt: new Date(),
+        assigneeAgentId: null, checkoutRunId: null, lockedAt: null, updatedAt: now,
         ...(current.status === "in_progress" ? { status: "todo" } : {}),
+        ...(reset ? { livenessResetAt: now } : {}),
       },
     });
+    if (reset) await clearStalls(tx, current.companyId, [current.id], now);
     await recordActivity(tx, actor, {
       companyId: current.companyId, action: "issue.released", entityType: "issue", entityId: current.id,
       details: { from: current.status, to: after.status, previousAssigneeAgentId: current.assigneeAgentId },

@@ -1,7 +1,7 @@
 // PATCH /api/issues/:issueId: every field, the status machine, cancellation rights (convention 6),
 // the CEO gate, lock clearing on reassignment, and an optional comment, all in one transaction.
 import type { Issue, IssueStatus, Prisma } from "@/lib/generated/prisma/client";
-import { isInstanceActor, type Actor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/auth/actor";
 import { requireBoard } from "@/lib/auth/permissions";
 import { AppError, forbidden } from "@/lib/http/errors";
 import type { UpdateIssueInput } from "@/lib/schemas/issues";
@@ -17,6 +17,7 @@ import { releaseDependents, setBlockers } from "@/lib/services/issues/blockers";
 import { closeRoutineRuns } from "@/lib/services/routines/runs";
 import { afterStatusChange, checkDone } from "@/lib/services/verifications/transitions";
 import { emitIssueChanges } from "@/lib/services/outbox/issue-events";
+import { clearStalls, resetsLiveness } from "@/lib/services/liveness/reset";
 
 /** Board, the issue's creator, or an agent above its creator in the chain of command may cancel. */
 async function assertMayCancel(tx: Tx, actor: Actor, issue: Issue) {
@@ -60,12 +61,6 @@ function statusStamps(current: Issue, to: IssueStatus, now: Date): Prisma.IssueU
   };
 }
 
-/**
- * A board user's own change of the issue (not a comment alone, not Charter's own writes) resets its
- * liveness: the retry budget, the wake cap and the remedies count only what came after it, and the
- * stall is gone until the sweep finds a new one. Never fight a person (docs/decisions/0130-liveness-api.md).
- */
-const resetsLiveness = (actor: Actor, changes: boolean) => changes && actor.kind === "board" && !isInstanceActor(actor);
 
 export async function updateIssue(ctx: ServiceContext, ref: string, input: UpdateIssueInput) {
   const found = await getIssueOrThrow(ctx, ref, "work.write");
@@ -100,7 +95,8 @@ export async function applyIssueUpdate(tx: Tx, actor: Actor, found: Pick<Issue, 
   const now = new Date();
   const { comment, labelIds, blockedByIssueIds, status: _status, overrideReason: _reason, ...fields } = input;
   const changed = Object.keys(input).filter((k) => k !== "comment" && k !== "overrideReason");
-  const reset = resetsLiveness(actor, changed.length > 0 || to !== current.status);
+  // a board user's own change (not a comment alone) resets the issue's liveness (docs/decisions/0130-liveness-api.md)
+  const reset = resetsLiveness(actor) && (changed.length > 0 || to !== current.status);
   const data: Prisma.IssueUncheckedUpdateInput = {
     ...fields,
     ...statusStamps(current, to, now),
@@ -109,7 +105,7 @@ export async function applyIssueUpdate(tx: Tx, actor: Actor, found: Pick<Issue, 
     updatedAt: now,
   };
   const row = await tx.issue.update({ where: { id: current.id }, data });
-  if (reset) await tx.issueStall.deleteMany({ where: { issueId: row.id, companyId: row.companyId } });
+  if (reset) await clearStalls(tx, row.companyId, [row.id], now);
   if (labelIds) {
     await tx.issueLabel.deleteMany({ where: { companyId: row.companyId, issueId: row.id } });
     await tx.issueLabel.createMany({ data: [...new Set(labelIds)].map((labelId) => ({ companyId: row.companyId, issueId: row.id, labelId })) });

@@ -2,7 +2,8 @@
 // against IssueStall (rows inserted, their reason or facts updated, rows of issues moving again
 // deleted), each issue that becomes stalled or changes reason gets an issue.stalled event and an
 // activity row, each that moves again an issue.moving row, and new stalls are reported (report.ts);
-// a pause's company_paused stalls excepted (see PAUSED).
+// a pause's company_paused stalls and the stalls a person's change cleared and the sweep found again
+// (reset.ts) excepted.
 // One sweeper per company at a time: the others skip it (a transaction-scoped advisory lock), so
 // two instances never emit one change twice.
 import type { SqlExec } from "@/lib/db/sql-exec";
@@ -11,6 +12,7 @@ import { uuidv7 } from "@/lib/ids";
 import { insertActivitySql, systemActorSql } from "@/lib/services/activity";
 import { GRACE_SEC, stallsCtes } from "@/lib/services/liveness/detect";
 import { reportStalls, type ReportOutcome } from "@/lib/services/liveness/report";
+import { restoreClearedStalls } from "@/lib/services/liveness/reset";
 import { insertEventSql } from "@/lib/services/outbox/emit";
 
 // managerAgentId is the report's (report.ts), not the rules': it survives a recomputation.
@@ -80,7 +82,9 @@ export async function sweepCompany(exec: SqlExec, companyId: string, now: Date):
   const [lock] = await exec(`SELECT pg_try_advisory_xact_lock(hashtextextended('liveness:' || $1::text, 0)) AS ok`, [companyId]);
   if (!lock.ok) return { swept: false, stalled: [], moving: [], toManagers: [], toBoard: [] };
   const changes = (await exec(diffSql, [companyId, now, env().CHARTER_RUN_TIMEOUT_SEC, GRACE_SEC])) as unknown as Change[];
-  const stalled = changes.filter((c) => c.kind === "stalled" && c.reason !== PAUSED);
+  // a stall a person's change cleared, found again for the same cause, is the same stall: not announced
+  const restored = await restoreClearedStalls(exec, companyId, changes.filter((c) => c.kind === "stalled" && !c.previousReason).map((c) => c.issueId), now);
+  const stalled = changes.filter((c) => c.kind === "stalled" && c.reason !== PAUSED && !restored.has(c.issueId));
   const moving = changes.filter((c) => c.kind === "moving" && c.previousReason !== PAUSED);
   if (stalled.length) {
     await exec(stalledSql, [companyId, stalled.map(() => uuidv7()), stalled.map(() => uuidv7()), stalled.map((c) => c.issueId), stalled.map((c) => c.previousReason)]);

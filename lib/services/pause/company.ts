@@ -35,6 +35,9 @@ export async function resumeCompany(ctx: ServiceContext, ref: string) {
   await inTx(ctx, async (tx) => {
     const resumed = await tx.company.updateMany({ where: { id: company.id, pausedAt: { not: null } }, data: { pausedAt: null, pauseMode: null } });
     if (resumed.count === 0) return;
+    // the pause's stalls go with it (they were never announced): the Not moving view is right at once, and
+    // the next sweep finds any other cause as it would have
+    await tx.issueStall.deleteMany({ where: { companyId: company.id, reason: "company_paused" } });
     await recordActivity(tx, ctx.actor, {
       companyId: company.id, action: "company.resumed", entityType: "company", entityId: company.id,
       details: { pausedAt: company.pausedAt?.toISOString() ?? null },

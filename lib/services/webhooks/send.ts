@@ -3,6 +3,7 @@
 // huge or looping receiver costs one bounded attempt and nothing else. A drain sends its batch through
 // one keep-alive pool (sendAgent): a kept connection goes to an address already checked and pinned by
 // this drain, and the pool is destroyed when the drain ends, so DNS is checked again by the next one.
+// A kept connection the receiver closed is the pool's race, not a failed attempt (see postOnce).
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
@@ -38,6 +39,25 @@ function pinned(target: ResolvedTarget): LookupFunction {
   };
 }
 
+/** A kept socket the receiver had closed: reset before a byte of an answer came back (see postOnce). */
+class StaleSocket extends Error {}
+
+const isReset = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code === "ECONNRESET";
+
+/**
+ * One request of the attempt. A receiver may close an idle keep-alive connection just as the drain
+ * reuses it; the request then dies with a reset before any answer, never having been read. That is the
+ * pool's race, not the receiver's failure: the request is sent once more, on a connection of its own.
+ */
+async function postOnce(target: ResolvedTarget, headers: Record<string, string>, body: string, signal: AbortSignal, pool?: SendAgent): Promise<Answer> {
+  try {
+    return await post(target, headers, body, signal, pool);
+  } catch (err) {
+    if (!(err instanceof StaleSocket) || signal.aborted) throw err;
+    return post(target, headers, body, signal);
+  }
+}
+
 function post(target: ResolvedTarget, headers: Record<string, string>, body: string, signal: AbortSignal, pool?: SendAgent): Promise<Answer> {
   const { url } = target;
   const secure = url.protocol === "https:";
@@ -60,7 +80,14 @@ function post(target: ResolvedTarget, headers: Record<string, string>, body: str
       res.on("end", done);
       res.on("error", done);
     });
-    req.on("error", reject);
+    // any byte back means the receiver read the request: a reset after it is its answer, not the pool's race
+    let answered = false;
+    req.on("socket", (socket) => {
+      const seen = () => { answered = true; };
+      socket.once("data", seen);
+      req.once("close", () => socket.off("data", seen));
+    });
+    req.on("error", (err) => reject(req.reusedSocket && !answered && isReset(err) ? new StaleSocket(err.message) : err));
     req.end(body);
   });
 }
@@ -90,7 +117,7 @@ export async function sendWebhook(
   try {
     for (let hop = 0; ; hop++) {
       const target = await resolveTarget(next);
-      const answer = await post(target, headers, body, signal, opts.agent);
+      const answer = await postOnce(target, headers, body, signal, opts.agent);
       if (answer.statusCode >= 300 && answer.statusCode < 400 && answer.location) {
         if (hop >= MAX_REDIRECTS) return { statusCode: answer.statusCode, error: `More than ${MAX_REDIRECTS} redirects`, durationMs: elapsed(), retryAfterSec: null };
         next = new URL(answer.location, target.url).toString();
