@@ -5,7 +5,6 @@ import { packagePathProblem, type PackageFiles } from "@/lib/portability/package
 import { toYaml, withFrontMatter, type YamlValue } from "@/lib/portability/yaml";
 import { scrubAdapter, scrubWorkspace } from "@/lib/portability/export-scrub";
 import { exportSettings } from "@/lib/portability/project-settings";
-import { exportedAgentLimits, exportedCompanyLimits } from "@/lib/portability/liveness-limits";
 import type { ExportInclude, ExportModel, ModelAgent, ModelGoal, ModelIssue, ModelProject, ModelRoutine } from "@/lib/portability/export-read";
 import { slugify } from "@/lib/services/agents/crud";
 
@@ -118,7 +117,6 @@ function writeAgents(out: PackageWriter, agents: ModelAgent[], slugs: Map<string
       capabilities: nonEmpty(agent.capabilities),
       budgetMonthlyCents: agent.budgetMonthlyCents || undefined,
       adapter,
-      runtime: exportedAgentLimits(agent.runtimeConfig),
       inputs: env ? { env } : undefined,
     };
   }
@@ -279,7 +277,7 @@ export function buildPackage(model: ExportModel, include: ExportInclude): BuiltP
   out.text(MANIFEST_PATH, toYaml({
     schema: MANIFEST_SCHEMA,
     company: include.company
-      ? { brandColor: c.brandColor ?? undefined, logoPath, requireBoardApprovalForNewAgents: c.requireBoardApprovalForNewAgents, budgetMonthlyCents: c.budgetMonthlyCents, ...exportedCompanyLimits(c) }
+      ? { brandColor: c.brandColor ?? undefined, logoPath, requireBoardApprovalForNewAgents: c.requireBoardApprovalForNewAgents, budgetMonthlyCents: c.budgetMonthlyCents }
       : undefined,
     agents: model.agents.length ? agents : undefined,
     goals: goals.length ? goalManifest(goals, refs) : undefined,

@@ -26,8 +26,6 @@ export interface ModelAgent {
   reportsToId: string | null;
   adapterType: AdapterType;
   adapterConfig: unknown;
-  /** read for its liveness limits only (lib/portability/liveness-limits.ts) */
-  runtimeConfig: unknown;
   bundle: { path: string; content: string }[];
 }
 
@@ -99,9 +97,6 @@ export interface ExportModel {
     brandColor: string | null;
     budgetMonthlyCents: number;
     requireBoardApprovalForNewAgents: boolean;
-    staleCheckoutSec: number;
-    wakeCapPerHour: number;
-    waitLimitSec: number;
   };
   logo: { contentType: string; data: Uint8Array } | null;
   /** live agents (every status but terminated), by urlKey */
@@ -126,7 +121,7 @@ async function readAgents(tx: Tx, companyId: string): Promise<Pick<ExportModel, 
     orderBy: { urlKey: "asc" },
     select: {
       id: true, name: true, urlKey: true, title: true, role: true, icon: true, capabilities: true, budgetMonthlyCents: true,
-      reportsToId: true, adapterType: true, adapterConfig: true, runtimeConfig: true, status: true,
+      reportsToId: true, adapterType: true, adapterConfig: true, status: true,
     },
   });
   const agents: ModelAgent[] = [];
@@ -197,7 +192,6 @@ export async function readExportModel(db: Db, companyId: string, include: Export
       company: {
         name: company.name, description: company.description, brandColor: company.brandColor,
         budgetMonthlyCents: company.budgetMonthlyCents, requireBoardApprovalForNewAgents: company.requireBoardApprovalForNewAgents,
-        staleCheckoutSec: company.staleCheckoutSec, wakeCapPerHour: company.wakeCapPerHour, waitLimitSec: company.waitLimitSec,
       },
       logo: include.company ? await readLogo(tx, companyId, company.logoAssetId) : null,
       agents,

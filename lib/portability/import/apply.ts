@@ -32,7 +32,7 @@ interface NewCompany {
   /** whose memberships the new company copies; null (the CLI) copies none */
   routeCompanyId: string | null;
   requireApproval: boolean;
-  /** an agent caller's new company takes no budget (nor liveness limits: governance) from the package */
+  /** an agent caller's new company takes no budget from the package */
   takeBudget: boolean;
 }
 
@@ -43,7 +43,6 @@ export async function createTargetCompany(tx: Tx, actor: Actor, plan: ImportPlan
     data: {
       name: c.name, description: c.description, issuePrefix, brandColor: c.brandColor,
       budgetMonthlyCents: opts.takeBudget ? c.budgetMonthlyCents ?? 0 : 0, requireBoardApprovalForNewAgents: opts.requireApproval,
-      ...(opts.takeBudget ? c.limits : {}),
     },
   });
   const members = opts.routeCompanyId ? await tx.membership.findMany({ where: { companyId: opts.routeCompanyId }, select: { userId: true, role: true } }) : [];
@@ -88,7 +87,7 @@ async function writeAgents(tx: Tx, ctx: ServiceContext, companyId: string, plan:
     const reportsTo = a.reportsToSlug ? ids.get(a.reportsToSlug) ?? null : d.managerExistingId;
     const input = {
       name: a.plannedName, role: a.role, title: d.title, icon: d.icon as never, capabilities: d.capabilities, reportsTo,
-      adapterType: a.adapterType as "process", adapterConfig: d.adapterConfig, runtimeConfig: { heartbeat: { enabled: false }, ...d.limits }, budgetMonthlyCents: d.budgetMonthlyCents,
+      adapterType: a.adapterType as "process", adapterConfig: d.adapterConfig, runtimeConfig: { heartbeat: { enabled: false } }, budgetMonthlyCents: d.budgetMonthlyCents,
     };
     const agent = await insertAgent(tx, ctx, companyId, input, { status: a.status, urlKey: a.slug });
     ids.set(a.slug, agent.id);

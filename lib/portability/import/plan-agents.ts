@@ -8,7 +8,6 @@ import { fitBundle } from "@/lib/services/agents/instructions-bundle";
 import { fit, type Findings } from "@/lib/portability/import/parse";
 import { listed, type PackageModel, type PkgAgent } from "@/lib/portability/import/read";
 import type { AgentExtra, EnvInput, Sidecar } from "@/lib/portability/import/sidecars";
-import { importedAgentLimits, type AgentLimits } from "@/lib/portability/liveness-limits";
 import { freeName, type PlanContext, type RequiredSecret } from "@/lib/portability/import/plan-types";
 
 type Role = (typeof agentRoles)[number];
@@ -31,8 +30,6 @@ export interface AgentPlan {
     capabilities: string;
     budgetMonthlyCents: number;
     adapterConfig: Record<string, unknown>;
-    /** silenceLimitSec, retryBudget: the package's, for a board caller (lib/portability/liveness-limits.ts) */
-    limits: AgentLimits;
     bundle: { path: string; content: string }[];
   };
 }
@@ -172,18 +169,6 @@ function envOf(a: PkgAgent, ctx: PlanContext, secrets: RequiredSecret[], finding
   }
 }
 
-/** The agent's liveness limits, the manifest's over .paperclip.yaml's; an agent caller's import takes none, as for its adapter. */
-function limitsOf(a: PkgAgent, ctx: PlanContext, findings: Findings): AgentLimits {
-  const [manifest, paperclip] = extrasOf(ctx.pkg, a.slug);
-  const limits = {
-    ...(paperclip ? importedAgentLimits(paperclip.runtime, `.paperclip.yaml: agent ${a.slug}: runtime`, findings) : {}),
-    ...(manifest ? importedAgentLimits(manifest.runtime, `.charter.yaml: agent ${a.slug}: runtime`, findings) : {}),
-  };
-  if (ctx.caller !== "agent" || !Object.keys(limits).length) return limits;
-  findings.warn(`agents/${a.slug}: runtime ${listed(Object.keys(limits))} not imported (imported by an agent: the board sets them)`);
-  return {};
-}
-
 function bundleOf(a: PkgAgent, findings: Findings) {
   const { kept, dropped } = fitBundle(a.bundle);
   if (dropped.length) findings.warn(`${path.dirname(a.path)}: instructions files not imported (over the bundle's limits): ${listed(dropped.map((d) => `${d.path} (${d.reason})`))}`);
@@ -226,7 +211,7 @@ export function planAgents(ctx: PlanContext, findings: Findings, secrets: Requir
     plans.push({
       ...base, action: "create", plannedName, existingAgentId: null, reason: plannedName !== name ? `renamed: ${name} is taken` : null,
       status: ctx.caller === "agent" && ctx.state.requireApproval ? "pending_approval" : "idle", adapterType: adapter.type,
-      detail: { ...detailOf(a, ctx, findings), managerExistingId: a.slug === demoted ? ctx.state.ceoId : null, adapterConfig: adapter.config, limits: limitsOf(a, ctx, findings), bundle: bundleOf(a, findings) },
+      detail: { ...detailOf(a, ctx, findings), managerExistingId: a.slug === demoted ? ctx.state.ceoId : null, adapterConfig: adapter.config, bundle: bundleOf(a, findings) },
     });
   }
   if (ctx.caller === "agent" && agents.length) findings.warn("imported by an agent: every agent gets the default adapter (process) with no command; the board sets what agents run");
@@ -234,5 +219,5 @@ export function planAgents(ctx: PlanContext, findings: Findings, secrets: Requir
 }
 
 const emptyDetail = (existingId: string) => ({
-  managerExistingId: existingId, title: "", icon: null, capabilities: "", budgetMonthlyCents: 0, adapterConfig: {}, limits: {}, bundle: [],
+  managerExistingId: existingId, title: "", icon: null, capabilities: "", budgetMonthlyCents: 0, adapterConfig: {}, bundle: [],
 });

@@ -4,7 +4,6 @@
 import { packageFileBytes, type PackageFiles } from "@/lib/portability/package-files";
 import { sanitizeSvg, sniffImageType } from "@/lib/services/assets";
 import { fit, type Findings } from "@/lib/portability/import/parse";
-import { importedCompanyLimits, type CompanyLimits } from "@/lib/portability/liveness-limits";
 import { listed } from "@/lib/portability/import/read";
 import { planAgents, type AgentPlan } from "@/lib/portability/import/plan-agents";
 import { freeName, slugify, type PlanContext, type RequiredSecret } from "@/lib/portability/import/plan-types";
@@ -47,8 +46,6 @@ export interface CompanyPlan {
   logoPath: string | null;
   budgetMonthlyCents: number | null;
   requireBoardApprovalForNewAgents: boolean | null;
-  /** staleCheckoutSec, wakeCapPerHour, waitLimitSec of a new company (lib/portability/liveness-limits.ts) */
-  limits: CompanyLimits;
 }
 
 export interface ImportPlan {
@@ -93,11 +90,6 @@ function planCompany(ctx: PlanContext, newName: string | undefined, findings: Fi
     logoPath: logoPath && !ctx.state.companyId && logoOf(pkg.files, logoPath) ? logoPath : null,
     budgetMonthlyCents: settings ? m?.budgetMonthlyCents ?? p?.budgetMonthlyCents ?? null : null,
     requireBoardApprovalForNewAgents: settings ? m?.requireBoardApprovalForNewAgents ?? p?.requireBoardApprovalForNewAgents ?? null : null,
-    // an existing company's own settings are never changed by an import
-    limits: settings && !ctx.state.companyId ? {
-      ...(p ? importedCompanyLimits(p.limits, ".paperclip.yaml: company", findings) : {}),
-      ...(m ? importedCompanyLimits(m.limits, ".charter.yaml: company", findings) : {}),
-    } : {},
   };
 }
 

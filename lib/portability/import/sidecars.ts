@@ -21,8 +21,6 @@ export interface AgentExtra {
   env: EnvInput[];
   /** env given as values (key → value): never set, only named */
   envValues: string[];
-  /** `runtime` as written: its liveness limits are read by plan-agents.ts, the rest ignored */
-  runtime: YamlMap;
   ignored: string[];
 }
 
@@ -60,8 +58,6 @@ export interface CompanyExtra {
   logoPath?: string;
   requireBoardApprovalForNewAgents?: boolean;
   budgetMonthlyCents?: number;
-  /** `company` as written: its liveness limits are read by plan.ts */
-  limits: YamlMap;
 }
 
 export interface Sidecar {
@@ -85,9 +81,7 @@ export interface Sidecars {
   paperclip: Sidecar | null;
 }
 
-const agentKeys = new Set(["role", "icon", "capabilities", "budgetMonthlyCents", "adapter", "inputs", "env", "description", "runtime"]);
-/** The runtime settings a package may carry: the liveness limits (lib/portability/liveness-limits.ts). */
-const runtimeKeys = new Set(["silenceLimitSec", "retryBudget"]);
+const agentKeys = new Set(["role", "icon", "capabilities", "budgetMonthlyCents", "adapter", "inputs", "env", "description"]);
 
 /** `inputs.env` as a map (KEY: {kind, requirement}) or a list ({name, kind, required}). */
 function envInputs(raw: unknown, values: string[]): EnvInput[] {
@@ -120,12 +114,10 @@ function readAgentExtra(raw: YamlMap): AgentExtra {
   if (isMap(raw.env)) envValues.push(...Object.keys(raw.env));
   const adapterMap = map(adapter);
   const adapterConfig = map(adapterMap.config);
-  const runtime = map(raw.runtime);
   return {
     role: str(raw.role), icon: str(raw.icon), capabilities: str(raw.capabilities) ?? str(raw.description), budgetMonthlyCents: int(raw.budgetMonthlyCents),
-    adapterType: typeof adapter === "string" ? adapter : str(adapterMap.type), adapterConfig, env, envValues, runtime,
-    ignored: [...Object.keys(raw).filter((k) => !agentKeys.has(k)), ...Object.keys(inputs).filter((k) => k !== "env").map((k) => `inputs.${k}`),
-      ...Object.keys(runtime).filter((k) => !runtimeKeys.has(k)).map((k) => `runtime.${k}`)],
+    adapterType: typeof adapter === "string" ? adapter : str(adapterMap.type), adapterConfig, env, envValues,
+    ignored: [...Object.keys(raw).filter((k) => !agentKeys.has(k)), ...Object.keys(inputs).filter((k) => k !== "env").map((k) => `inputs.${k}`)],
   };
 }
 
@@ -161,7 +153,6 @@ function readSidecar(path: Sidecar["path"], doc: YamlMap): Sidecar {
     company: {
       brandColor: str(company.brandColor), logoPath: str(company.logoPath),
       requireBoardApprovalForNewAgents: bool(company.requireBoardApprovalForNewAgents), budgetMonthlyCents: int(company.budgetMonthlyCents),
-      limits: company,
     },
     agents: new Map(entries(doc.agents).map(([slug, raw]) => [slug, readAgentExtra(raw)])),
     projects: new Map(entries(doc.projects).map(([slug, raw]) => [slug, {
