@@ -1,10 +1,10 @@
 // The periodic liveness sweep (lib/services/liveness), from the worker's fallback tick: every company
-// not archived, one transaction each, at most once per CHARTER_LIVENESS_TICK_MS per process. Any
-// number of workers may run it: a company another sweeper holds is skipped (sweep-core.ts).
-import { sql, sqlTx } from "@/lib/db/client";
+// not archived, a transaction per share of its changes, at most once per CHARTER_LIVENESS_TICK_MS per
+// process. Any number of workers may run it: a company another sweeper holds is skipped (sweep-core.ts).
+import { sql } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { sweepCompany } from "@/lib/services/liveness/sweep-core";
+import { sweepCompanyInChunks } from "@/lib/services/liveness/sweep-core";
 
 let lastSweep = 0;
 
@@ -17,7 +17,7 @@ export async function sweepLiveness(now?: Date): Promise<void> {
   let moving = 0;
   for (const { id } of rows) {
     try {
-      const out = await sqlTx((exec) => sweepCompany(exec, id, now ?? new Date()));
+      const out = await sweepCompanyInChunks(id, now ?? new Date());
       stalled += out.stalled.length;
       moving += out.moving.length;
     } catch (e) {
