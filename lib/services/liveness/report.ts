@@ -25,13 +25,13 @@ const managerSql = `
     JOIN "Issue" i ON i.id = s."issueId" AND i."companyId" = s."companyId"
     JOIN "Agent" a ON a.id = i."assigneeAgentId" AND a."companyId" = s."companyId"
     JOIN "Agent" m ON m.id = a."reportsToId" AND m."companyId" = s."companyId"
-   WHERE m.status IN ('idle', 'running', 'error') AND m.id <> a.id
+   WHERE s."companyId" = $1::uuid AND m.status IN ('idle', 'running', 'error') AND m.id <> a.id
      AND NOT EXISTS (SELECT 1 FROM "Company" c WHERE c.id = s."companyId" AND (c."pausedAt" IS NOT NULL OR c.status <> 'active'))
      AND NOT EXISTS (SELECT 1 FROM "InstanceSetting" p WHERE p.key = 'instance.pause')`;
 
 const toManagersSql = `
   WITH able AS (${managerSql}
-     AND s."companyId" = $1::uuid AND s."reportedToManagerAt" IS NULL AND s."reportedToBoardAt" IS NULL AND s.reason <> 'company_paused')
+     AND s."reportedToManagerAt" IS NULL AND s."reportedToBoardAt" IS NULL AND s.reason <> 'company_paused')
   UPDATE "IssueStall" s SET "reportedToManagerAt" = $2::timestamptz,
          facts = s.facts || jsonb_build_object('managerAgentId', able."managerId")
     FROM able, "Issue" i

@@ -96,7 +96,7 @@ export const SWEEP_CHUNK = 5_000;
 
 const MAX_SHARES = 1_000;
 
-const skipped: SweepOutcome = { swept: false, stalled: [], moving: [], more: false, toManagers: [], toBoard: [] };
+const skipped = (): SweepOutcome => ({ swept: false, stalled: [], moving: [], more: false, toManagers: [], toBoard: [] });
 
 /**
  * Sweeps one company inside the caller's transaction (see sqlTx), at most `chunk` changes of it. The
@@ -104,7 +104,7 @@ const skipped: SweepOutcome = { swept: false, stalled: [], moving: [], more: fal
  */
 export async function sweepCompany(exec: SqlExec, companyId: string, now: Date, chunk = SWEEP_CHUNK): Promise<SweepOutcome> {
   const [lock] = await exec(`SELECT pg_try_advisory_xact_lock(hashtextextended('liveness:' || $1::text, 0)) AS ok`, [companyId]);
-  if (!lock.ok) return skipped;
+  if (!lock.ok) return skipped();
   const changes = (await exec(diffSql, [companyId, now, env().CHARTER_RUN_TIMEOUT_SEC, GRACE_SEC, chunk])) as unknown as Change[];
   const stalled = changes.filter((c) => c.kind === "stalled" && c.reason !== PAUSED);
   const moving = changes.filter((c) => c.kind === "moving" && c.previousReason !== PAUSED);
@@ -124,7 +124,7 @@ export async function sweepCompany(exec: SqlExec, companyId: string, now: Date, 
  * when another sweeper holds the company, it finishes the job.
  */
 export async function sweepCompanyInChunks(companyId: string, now: Date, chunk = SWEEP_CHUNK): Promise<SweepOutcome> {
-  const all: SweepOutcome = { ...skipped, stalled: [], moving: [] };
+  const all = skipped();
   // bounded, should the world change faster than the shares are written: the next tick goes on
   for (let share = 0; share < MAX_SHARES; share++) {
     const out = await sqlTx((exec) => sweepCompany(exec, companyId, now, chunk));
