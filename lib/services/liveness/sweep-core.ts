@@ -92,7 +92,11 @@ type Change = { kind: "stalled" | "moving" | "more"; issueId: string; previousRe
 const PAUSED = "company_paused";
 
 /** How many changed stalls one transaction writes, with their events and activity rows. */
-export const SWEEP_CHUNK = 5_000;
+const SWEEP_CHUNK = 5_000;
+
+// A share this large leaves the table's statistics far behind: the report's joins would be planned for a
+// handful of rows (nested loops over tens of thousands).
+const ANALYZE_AFTER = 1_000;
 
 const MAX_SHARES = 1_000;
 
@@ -105,10 +109,13 @@ const skipped = (): SweepOutcome => ({ swept: false, stalled: [], moving: [], mo
 export async function sweepCompany(exec: SqlExec, companyId: string, now: Date, chunk = SWEEP_CHUNK): Promise<SweepOutcome> {
   const [lock] = await exec(`SELECT pg_try_advisory_xact_lock(hashtextextended('liveness:' || $1::text, 0)) AS ok`, [companyId]);
   if (!lock.ok) return skipped();
+  // the summary of every open issue is read by each rule: kept in memory rather than spilled to disk
+  await exec(`SET LOCAL work_mem = '64MB'`, []);
   const changes = (await exec(diffSql, [companyId, now, env().CHARTER_RUN_TIMEOUT_SEC, GRACE_SEC, chunk])) as unknown as Change[];
   const stalled = changes.filter((c) => c.kind === "stalled" && c.reason !== PAUSED);
   const moving = changes.filter((c) => c.kind === "moving" && c.previousReason !== PAUSED);
   const more = changes.some((c) => c.kind === "more");
+  if (changes.length >= ANALYZE_AFTER) await exec(`ANALYZE "IssueStall"`, []);
   if (stalled.length) {
     await exec(stalledSql, [companyId, stalled.map(() => uuidv7()), stalled.map(() => uuidv7()), stalled.map((c) => c.issueId), stalled.map((c) => c.previousReason)]);
   }
