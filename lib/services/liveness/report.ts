@@ -54,7 +54,11 @@ export async function reportStalls(exec: SqlExec, companyId: string, now: Date):
   const toBoard = (await exec(toBoardSql, [companyId, now, BOARD_AFTER_SEC])).map((r) => String(r.issueId));
   const rows = (await exec(toManagersSql, [companyId, now])) as unknown as Reported[];
   const byManager = new Map<string, Reported[]>();
-  for (const r of rows) byManager.set(r.managerId, [...(byManager.get(r.managerId) ?? []), r]);
+  for (const r of rows) {
+    const list = byManager.get(r.managerId);
+    if (list) list.push(r);
+    else byManager.set(r.managerId, [r]);
+  }
   // in id order, as every taker of several agents' wake locks does
   for (const [managerId, issues] of [...byManager].sort(([a], [b]) => a.localeCompare(b))) {
     await requestWake(exec, {
