@@ -1,10 +1,10 @@
 // The periodic liveness sweep (lib/services/liveness), on the worker's own interval of
-// CHARTER_LIVENESS_TICK_MS: every company not archived, one transaction each. Any number of workers
-// may run it: a company another sweeper holds is skipped (sweep-core.ts).
-import { sql, sqlTx } from "@/lib/db/client";
+// CHARTER_LIVENESS_TICK_MS: every company not archived, a transaction per share of its changes. Any
+// number of workers may run it: a company another sweeper holds is skipped (sweep-core.ts).
+import { sql } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { sweepCompany } from "@/lib/services/liveness/sweep-core";
+import { sweepCompanyInChunks } from "@/lib/services/liveness/sweep-core";
 
 let lastSweep = Number.NEGATIVE_INFINITY;
 let sweeping = false;
@@ -37,7 +37,7 @@ async function sweepAll(now?: Date): Promise<void> {
   let moving = 0;
   for (const { id } of rows) {
     try {
-      const out = await sqlTx((exec) => sweepCompany(exec, id, now ?? new Date()));
+      const out = await sweepCompanyInChunks(id, now ?? new Date());
       stalled += out.stalled.length;
       moving += out.moving.length;
     } catch (e) {

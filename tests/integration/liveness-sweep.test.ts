@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { db, sqlTx } from "@/lib/db/client";
 import { eventDataSchema } from "@/lib/services/outbox/catalogue";
-import { sweepCompany } from "@/lib/services/liveness/sweep-core";
+import { sweepCompany, sweepCompanyInChunks } from "@/lib/services/liveness/sweep-core";
 import { BOARD_AFTER_SEC } from "@/lib/services/liveness/report";
 import { liveWorld, makeIssue, minutes, queueWake, stallOf, sweep, type LiveWorld } from "../support/liveness";
 
@@ -84,6 +84,44 @@ describe("liveness sweep: events and activity", () => {
     await Promise.all([0, 1].map(() => sweep(w)));
     expect(await events(w)).toHaveLength(3);
     expect(await activity(w, "issue.stalled")).toHaveLength(3);
+  });
+});
+
+describe("liveness sweep: in shares", () => {
+  // rows no sweep has written or locked since they were last changed (a lock sets xmax)
+  const untouched = (w: LiveWorld) => db().$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM "IssueStall" WHERE "companyId" = $1::uuid AND xmax = '0'`, w.company.id);
+
+  it("writes a mass stall a share per transaction, each change once, and reports it once at the end", async () => {
+    const w = await liveWorld();
+    const issues = await Promise.all(Array.from({ length: 7 }, () => makeIssue(w)));
+    for (const i of issues) await queueWake(w, i.id);
+    await db().agent.update({ where: { id: w.engineer.id }, data: { status: "paused", pauseReason: "board" } });
+    const all = issues.map((i) => i.id).sort();
+    const one = await sqlTx((exec) => sweepCompany(exec, w.company.id, new Date(), 3));
+    expect(one).toMatchObject({ swept: true, more: true, toManagers: [], toBoard: [] });
+    expect([...one.stalled].sort()).toEqual(all.slice(0, 3));
+    expect(await db().issueStall.count({ where: { companyId: w.company.id } })).toBe(3);
+    expect(await events(w)).toHaveLength(3);
+    expect(await reports(w)).toEqual([]);
+    // the next sweeper goes on where the first stopped
+    const rest = await sweepCompanyInChunks(w.company.id, new Date(), 3);
+    expect(rest).toMatchObject({ swept: true, more: false });
+    expect([...rest.stalled].sort()).toEqual(all.slice(3));
+    expect(rest.toManagers.sort()).toEqual(all);
+    expect(await events(w)).toHaveLength(7);
+    expect(await activity(w, "issue.stalled")).toHaveLength(7);
+    const [wake, ...more] = await reports(w);
+    expect(more).toEqual([]);
+    expect((wake.payload as { issues: unknown[] }).issues).toHaveLength(7);
+    // nothing changed: nothing written, no row even locked
+    expect(await sweepCompanyInChunks(w.company.id, new Date(), 3)).toMatchObject({ swept: true, stalled: [], moving: [], toManagers: [] });
+    expect(await untouched(w)).toEqual([{ n: 7 }]);
+    await db().agent.update({ where: { id: w.engineer.id }, data: { status: "idle", pauseReason: null } });
+    const back = await sweepCompanyInChunks(w.company.id, new Date(), 3);
+    expect(back.moving.sort()).toEqual(all);
+    expect(await activity(w, "issue.moving")).toHaveLength(7);
+    expect(await db().issueStall.count({ where: { companyId: w.company.id } })).toBe(0);
   });
 });
 

@@ -1,8 +1,8 @@
 // A company whose agents can run (a process command), issues made straight in the database, and the
 // sweep of one company at a chosen time: what the liveness tests build on.
-import { db, sqlTx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { sweepCompany } from "@/lib/services/liveness/sweep-core";
+import { sweepCompanyInChunks } from "@/lib/services/liveness/sweep-core";
 import { createWorld } from "../factories";
 
 export type LiveWorld = Awaited<ReturnType<typeof createWorld>>;
@@ -23,7 +23,7 @@ export async function makeIssue(w: LiveWorld, data: Partial<Prisma.IssueUnchecke
 
 export const minutes = (m: number, from = new Date()) => new Date(from.getTime() + m * 60_000);
 
-export const sweep = (w: LiveWorld, now = new Date()) => sqlTx((exec) => sweepCompany(exec, w.company.id, now));
+export const sweep = (w: LiveWorld, now = new Date()) => sweepCompanyInChunks(w.company.id, now);
 
 export const stallOf = (issueId: string) => db().issueStall.findUnique({ where: { issueId } });
 

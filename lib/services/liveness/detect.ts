@@ -25,7 +25,12 @@ export const PRECEDENCE = [
 /** A todo issue without a wake, or a blocked one without a word, is given this long first (seconds). */
 export const GRACE_SEC = 120;
 
-const rules = [companyRules, agentRules, ...runRules, ...blockedRules, ...waitRules, ...idleRules];
+// A paused company's issues are all company_paused, which precedes everything: the other rules are
+// not run at all then (a one-time filter on the pause, which the planner evaluates before the rule).
+const unlessPaused = (rule: string) => `
+  SELECT r.* FROM (${rule}) r WHERE (SELECT co."pausedAt" FROM co) IS NULL`;
+
+const rules = [companyRules, ...[agentRules, ...runRules, ...blockedRules, ...waitRules, ...idleRules].map(unlessPaused)];
 
 /**
  * The CTEs of the computed stalls: `st` ("issueId", reason, since, facts), one row per stalled open

@@ -25,13 +25,13 @@ const managerSql = `
     JOIN "Issue" i ON i.id = s."issueId" AND i."companyId" = s."companyId"
     JOIN "Agent" a ON a.id = i."assigneeAgentId" AND a."companyId" = s."companyId"
     JOIN "Agent" m ON m.id = a."reportsToId" AND m."companyId" = s."companyId"
-   WHERE m.status IN ('idle', 'running', 'error') AND m.id <> a.id
+   WHERE s."companyId" = $1::uuid AND m.status IN ('idle', 'running', 'error') AND m.id <> a.id
      AND NOT EXISTS (SELECT 1 FROM "Company" c WHERE c.id = s."companyId" AND (c."pausedAt" IS NOT NULL OR c.status <> 'active'))
      AND NOT EXISTS (SELECT 1 FROM "InstanceSetting" p WHERE p.key = 'instance.pause')`;
 
 const toManagersSql = `
   WITH able AS (${managerSql}
-     AND s."companyId" = $1::uuid AND s."reportedToManagerAt" IS NULL AND s."reportedToBoardAt" IS NULL AND s.reason <> 'company_paused')
+     AND s."reportedToManagerAt" IS NULL AND s."reportedToBoardAt" IS NULL AND s.reason <> 'company_paused')
   UPDATE "IssueStall" s SET "reportedToManagerAt" = $2::timestamptz,
          facts = s.facts || jsonb_build_object('managerAgentId', able."managerId")
     FROM able, "Issue" i
@@ -54,7 +54,11 @@ export async function reportStalls(exec: SqlExec, companyId: string, now: Date):
   const toBoard = (await exec(toBoardSql, [companyId, now, BOARD_AFTER_SEC])).map((r) => String(r.issueId));
   const rows = (await exec(toManagersSql, [companyId, now])) as unknown as Reported[];
   const byManager = new Map<string, Reported[]>();
-  for (const r of rows) byManager.set(r.managerId, [...(byManager.get(r.managerId) ?? []), r]);
+  for (const r of rows) {
+    const list = byManager.get(r.managerId);
+    if (list) list.push(r);
+    else byManager.set(r.managerId, [r]);
+  }
   // in id order, as every taker of several agents' wake locks does
   for (const [managerId, issues] of [...byManager].sort(([a], [b]) => a.localeCompare(b))) {
     await requestWake(exec, {

@@ -1,11 +1,12 @@
-// One company's liveness sweep, in one transaction: the computed stalls (detect.ts) are diffed
-// against IssueStall (rows inserted, their reason or facts updated, rows of issues moving again
-// deleted), each issue that becomes stalled or changes reason gets an issue.stalled event and an
-// activity row, each that moves again an issue.moving row, and new stalls are reported (report.ts);
-// a pause's company_paused stalls and the stalls a person's change cleared and the sweep found again
-// (reset.ts) excepted.
+// One company's liveness sweep: the computed stalls (detect.ts) are diffed against IssueStall (rows
+// inserted, their reason or facts updated, rows of issues moving again deleted), each issue that becomes
+// stalled or changes reason gets an issue.stalled event and an activity row in the transaction of its
+// row, each that moves again an issue.moving row, and new stalls are reported (report.ts); a pause's
+// company_paused stalls (see PAUSED) and the stalls a person's change cleared and the sweep found again
+// (reset.ts) excepted. A transaction writes at most SWEEP_CHUNK changes.
 // One sweeper per company at a time: the others skip it (a transaction-scoped advisory lock), so
 // two instances never emit one change twice.
+import { sqlTx } from "@/lib/db/client";
 import type { SqlExec } from "@/lib/db/sql-exec";
 import { env } from "@/lib/env";
 import { uuidv7 } from "@/lib/ids";
@@ -19,17 +20,28 @@ import { insertEventSql } from "@/lib/services/outbox/emit";
 const keptFacts = `CASE WHEN "IssueStall".facts ? 'managerAgentId'
   THEN jsonb_build_object('managerAgentId', "IssueStall".facts->'managerAgentId') ELSE '{}'::jsonb END`;
 
-/** The diff; answers the changes: 'stalled' (new or another reason) and 'moving' (row deleted). */
+/**
+ * The diff, limited to the issues whose stall changed and to $5 of them (the rest is the next
+ * transaction's): unchanged rows are neither written nor locked. Answers the changes: 'stalled' (new
+ * or another reason), 'moving' (row deleted) and, when the limit was reached, one 'more'.
+ */
 const diffSql = `
   WITH ${stallsCtes},
-  prev AS (SELECT p."issueId", p.reason FROM "IssueStall" p WHERE p."companyId" = $1::uuid),
+  prev AS (SELECT p."issueId", p.reason, p.facts FROM "IssueStall" p WHERE p."companyId" = $1::uuid),
+  delta AS MATERIALIZED (
+    SELECT COALESCE(st."issueId", p."issueId") AS "issueId", st.reason, st.since, st.facts, p.reason AS "previousReason"
+      FROM st FULL JOIN prev p ON p."issueId" = st."issueId"
+     WHERE p."issueId" IS NULL OR st."issueId" IS NULL OR p.reason IS DISTINCT FROM st.reason
+        OR (p.facts - 'managerAgentId') IS DISTINCT FROM st.facts
+     ORDER BY 1 LIMIT $5
+  ),
   gone AS (
-    DELETE FROM "IssueStall" p WHERE p."companyId" = $1::uuid AND NOT EXISTS (SELECT 1 FROM st WHERE st."issueId" = p."issueId")
+    DELETE FROM "IssueStall" p USING delta d WHERE p."issueId" = d."issueId" AND p."companyId" = $1::uuid AND d.reason IS NULL
     RETURNING p."issueId", p.reason
   ),
   up AS (
     INSERT INTO "IssueStall" ("issueId", "companyId", reason, since, facts, "detectedAt")
-    SELECT st."issueId", $1::uuid, st.reason, st.since, st.facts, $2::timestamptz FROM st
+    SELECT d."issueId", $1::uuid, d.reason, d.since, d.facts, $2::timestamptz FROM delta d WHERE d.reason IS NOT NULL
     ON CONFLICT ("issueId") DO UPDATE SET
       reason = EXCLUDED.reason,
       facts = EXCLUDED.facts || ${keptFacts},
@@ -38,10 +50,12 @@ const diffSql = `
     WHERE "IssueStall".reason IS DISTINCT FROM EXCLUDED.reason OR ("IssueStall".facts - 'managerAgentId') IS DISTINCT FROM EXCLUDED.facts
     RETURNING 1
   )
-  SELECT 'stalled' AS kind, st."issueId"::text AS "issueId", p.reason::text AS "previousReason", st.reason::text AS reason
-    FROM st LEFT JOIN prev p ON p."issueId" = st."issueId" WHERE p.reason IS DISTINCT FROM st.reason
+  SELECT 'stalled' AS kind, d."issueId"::text AS "issueId", d."previousReason"::text AS "previousReason", d.reason::text AS reason
+    FROM delta d WHERE d.reason IS NOT NULL AND d."previousReason" IS DISTINCT FROM d.reason
   UNION ALL
-  SELECT 'moving', gone."issueId"::text, gone.reason::text, NULL FROM gone`;
+  SELECT 'moving', gone."issueId"::text, gone.reason::text, NULL FROM gone
+  UNION ALL
+  SELECT 'more', NULL, NULL, NULL WHERE (SELECT count(*) FROM delta) >= $5`;
 
 const isoSql = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -69,27 +83,67 @@ export interface SweepOutcome extends ReportOutcome {
   swept: boolean;
   stalled: string[];
   moving: string[];
+  /** true: changes beyond this transaction's share are left for the next one (sweepCompanyInChunks) */
+  more: boolean;
 }
 
-type Change = { kind: "stalled" | "moving"; issueId: string; previousReason: string | null; reason: string | null };
+type Change = { kind: "stalled" | "moving" | "more"; issueId: string; previousReason: string | null; reason: string | null };
 
 // A pause stalls every open issue at once and is itself one activity row and one event: its stalls (and
 // their end at resume) are on the issues and the Not moving view, but announce nothing per issue.
 const PAUSED = "company_paused";
 
-/** Sweeps one company inside the caller's transaction (see sqlTx). */
-export async function sweepCompany(exec: SqlExec, companyId: string, now: Date): Promise<SweepOutcome> {
+/** How many changed stalls one transaction writes, with their events and activity rows. */
+const SWEEP_CHUNK = 5_000;
+
+// A share this large leaves the table's statistics far behind: the report's joins would be planned for a
+// handful of rows (nested loops over tens of thousands).
+const ANALYZE_AFTER = 1_000;
+
+const MAX_SHARES = 1_000;
+
+const skipped = (): SweepOutcome => ({ swept: false, stalled: [], moving: [], more: false, toManagers: [], toBoard: [] });
+
+/**
+ * Sweeps one company inside the caller's transaction (see sqlTx), at most `chunk` changes of it. The
+ * reports wait for the last share, so a manager hears of a mass stall in one wake.
+ */
+export async function sweepCompany(exec: SqlExec, companyId: string, now: Date, chunk = SWEEP_CHUNK): Promise<SweepOutcome> {
   const [lock] = await exec(`SELECT pg_try_advisory_xact_lock(hashtextextended('liveness:' || $1::text, 0)) AS ok`, [companyId]);
-  if (!lock.ok) return { swept: false, stalled: [], moving: [], toManagers: [], toBoard: [] };
-  const changes = (await exec(diffSql, [companyId, now, env().CHARTER_RUN_TIMEOUT_SEC, GRACE_SEC])) as unknown as Change[];
+  if (!lock.ok) return skipped();
+  // the summary of every open issue is read by each rule: kept in memory rather than spilled to disk
+  await exec(`SET LOCAL work_mem = '64MB'`, []);
+  const changes = (await exec(diffSql, [companyId, now, env().CHARTER_RUN_TIMEOUT_SEC, GRACE_SEC, chunk])) as unknown as Change[];
   // a stall a person's change cleared, found again for the same cause, is the same stall: not announced
   const restored = await restoreClearedStalls(exec, companyId, changes.filter((c) => c.kind === "stalled" && !c.previousReason).map((c) => c.issueId), now);
   const stalled = changes.filter((c) => c.kind === "stalled" && c.reason !== PAUSED && !restored.has(c.issueId));
   const moving = changes.filter((c) => c.kind === "moving" && c.previousReason !== PAUSED);
+  const more = changes.some((c) => c.kind === "more");
+  if (changes.length >= ANALYZE_AFTER) await exec(`ANALYZE "IssueStall"`, []);
   if (stalled.length) {
     await exec(stalledSql, [companyId, stalled.map(() => uuidv7()), stalled.map(() => uuidv7()), stalled.map((c) => c.issueId), stalled.map((c) => c.previousReason)]);
   }
   if (moving.length) await exec(movingSql, [companyId, moving.map(() => uuidv7()), moving.map((c) => c.issueId), moving.map((c) => c.previousReason)]);
-  const reported = await reportStalls(exec, companyId, now);
-  return { swept: true, stalled: stalled.map((c) => c.issueId), moving: moving.map((c) => c.issueId), ...reported };
+  const reported = more ? { toManagers: [], toBoard: [] } : await reportStalls(exec, companyId, now);
+  return { swept: true, stalled: stalled.map((c) => c.issueId), moving: moving.map((c) => c.issueId), more, ...reported };
+}
+
+/**
+ * Sweeps one company to the end, one transaction per share of changes, so a mass stall neither holds
+ * its rows for long nor makes one giant transaction. Each share takes the company's lock and diffs
+ * against what is committed, so shares taken by another sweeper in between are never written twice;
+ * when another sweeper holds the company, it finishes the job.
+ */
+export async function sweepCompanyInChunks(companyId: string, now: Date, chunk = SWEEP_CHUNK): Promise<SweepOutcome> {
+  const all = skipped();
+  // bounded, should the world change faster than the shares are written: the next tick goes on
+  for (let share = 0; share < MAX_SHARES; share++) {
+    const out = await sqlTx((exec) => sweepCompany(exec, companyId, now, chunk));
+    if (!out.swept) return all;
+    all.swept = true;
+    all.stalled.push(...out.stalled);
+    all.moving.push(...out.moving);
+    if (!out.more) return { ...all, toManagers: out.toManagers, toBoard: out.toBoard };
+  }
+  return { ...all, more: true };
 }

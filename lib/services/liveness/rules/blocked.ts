@@ -23,7 +23,9 @@ const blockedWithoutReason = `
     CROSS JOIN LATERAL (
       SELECT COALESCE((SELECT l."createdAt" FROM "ActivityLog" l
                         WHERE l."companyId" = $1::uuid AND l."entityType" = 'issue' AND l."entityId" = s.id::text AND l.details->>'to' = 'blocked'
-                        ORDER BY l.id DESC LIMIT 1), s."updatedAt") AS at) bb
+                        ORDER BY l.id DESC LIMIT 1), s."updatedAt") AS at
+      -- OFFSET 0 keeps the lookup a row of its own, looked up once, not once per use of bb.at
+      OFFSET 0) bb
    WHERE s.status = 'blocked' AND NOT EXISTS (SELECT 1 FROM "IssueBlocker" ib WHERE ib."issueId" = s.id)
      AND (s."lastCommentAt" IS NULL OR s."lastCommentAt" < bb.at)
      AND bb.at < $2::timestamptz - make_interval(secs => $4::int)`;

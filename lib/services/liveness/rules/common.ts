@@ -36,6 +36,10 @@ const unconfiguredSql = `CASE a."adapterType"
     WHEN 'http' THEN NOT (${hasText("url")} AND ${hasText("secret")})
     ELSE false END`;
 
+// An agent's todo or in-progress issue with nothing in flight (idleSql, in the terms of s's sources).
+const idleAgentIssue = `(i."assigneeAgentId" IS NOT NULL AND i.status IN ('todo', 'in_progress')
+             AND lr.status IS DISTINCT FROM 'queued' AND lr.status IS DISTINCT FROM 'running' AND pend."issueId" IS NULL)`;
+
 /** The CTEs co (the company), ag (its agents) and s (one row per open issue) the rules select from. */
 export const summaryCtes = `
   co AS (
@@ -69,8 +73,10 @@ export const summaryCtes = `
            lr.id AS "runId", lr."agentId" AS "runAgentId", lr.status::text AS "runStatus", lr."createdAt" AS "runAt", lr."startedAt",
            lr."finishedAt", lr."lastActivityAt", lr.error,
            lr.status IN ('queued', 'running') AS "inFlight", pend."issueId" IS NOT NULL AS "wakePending",
-           (SELECT max(w."createdAt") FROM "WakeRequest" w WHERE w."issueId" = i.id) AS "lastWakeAt",
-           (SELECT max(c."createdAt") FROM "IssueComment" c WHERE c."companyId" = i."companyId" AND c."issueId" = i.id) AS "lastCommentAt"
+           -- probed only for the issues whose rules read them (idle.ts, blocked.ts): per-issue probes are the sweep's main cost
+           CASE WHEN ${idleAgentIssue} THEN (SELECT max(w."createdAt") FROM "WakeRequest" w WHERE w."issueId" = i.id) END AS "lastWakeAt",
+           CASE WHEN ${idleAgentIssue} OR i.status = 'blocked'
+             THEN (SELECT max(c."createdAt") FROM "IssueComment" c WHERE c."companyId" = i."companyId" AND c."issueId" = i.id) END AS "lastCommentAt"
       FROM "Issue" i
       LEFT JOIN ag a ON a.id = i."assigneeAgentId"
       LEFT JOIN LATERAL (
