@@ -7,7 +7,7 @@ import { apiSend } from "@/lib/queries/fetcher";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { IssueStatusBadge } from "@/components/issues/issue-badges";
-import { livenessSentence, stallReasonLabel } from "@/components/liveness/liveness-line";
+import { livenessSentence, stallReasonLabel } from "@/components/liveness/liveness-line.client";
 import type { Liveness } from "@/lib/schemas/liveness";
 import { cn } from "@/lib/cn";
 

@@ -12,6 +12,7 @@ import { inTx, type ServiceContext } from "@/lib/services/context";
 import { actorRef, insertActivitySql, insertRunIssueSql, recordActivity } from "@/lib/services/activity";
 import { checkoutSources } from "@/lib/services/issues/status";
 import { getIssueOrThrow, issueColumns, issueWithLabels } from "@/lib/services/issues/queries";
+import { resetsLiveness } from "@/lib/services/issues/update";
 import { liftStaleBudgetPause } from "@/lib/services/budgets";
 import { insertEventSql } from "@/lib/services/outbox/emit";
 import { emitIssueChanges } from "@/lib/services/outbox/issue-events";
@@ -152,13 +153,18 @@ export async function releaseIssue(ctx: ServiceContext, ref: string) {
     if (actor.kind === "agent" && current.assigneeAgentId !== actor.agentId) {
       throw forbidden("Only the assignee or the board may release an issue");
     }
+    const now = new Date();
+    const reset = resetsLiveness(actor, true);
     const after = await tx.issue.update({
       where: { id: current.id },
       data: {
-        assigneeAgentId: null, checkoutRunId: null, lockedAt: null, updatedAt: new Date(),
+        assigneeAgentId: null, checkoutRunId: null, lockedAt: null, updatedAt: now,
         ...(current.status === "in_progress" ? { status: "todo" } : {}),
+        ...(reset ? { livenessResetAt: now } : {}),
       },
     });
+    // a board user's release is the remedy of a stale checkout: the stall goes with it, as on a PATCH
+    if (reset) await tx.issueStall.deleteMany({ where: { issueId: current.id, companyId: current.companyId } });
     await recordActivity(tx, actor, {
       companyId: current.companyId, action: "issue.released", entityType: "issue", entityId: current.id,
       details: { from: current.status, to: after.status, previousAssigneeAgentId: current.assigneeAgentId },

@@ -65,7 +65,7 @@ function statusStamps(current: Issue, to: IssueStatus, now: Date): Prisma.IssueU
  * liveness: the retry budget, the wake cap and the remedies count only what came after it, and the
  * stall is gone until the sweep finds a new one. Never fight a person (docs/decisions/0130-liveness-api.md).
  */
-const resetsLiveness = (actor: Actor, changes: boolean) => changes && actor.kind === "board" && !isInstanceActor(actor);
+export const resetsLiveness = (actor: Actor, changes: boolean) => changes && actor.kind === "board" && !isInstanceActor(actor);
 
 export async function updateIssue(ctx: ServiceContext, ref: string, input: UpdateIssueInput) {
   const found = await getIssueOrThrow(ctx, ref, "work.write");
