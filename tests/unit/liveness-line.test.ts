@@ -16,9 +16,9 @@ describe("the liveness line", () => {
   });
 
   it("in the viewer's zone, with the date when it is not today there", () => {
-    // 14:02 UTC is 09:02 in New York the same day, and 01:02 the next day in Auckland
+    // 14:02 UTC is 09:02 in New York the same day, and 03:02 the next day in Auckland (NZDT)
     expect(livenessSentence(paused, "America/New_York", new Date("2026-11-28T20:00:00Z"))).toBe("Not moving since 09:02: Mara Quinn is paused over budget");
-    expect(livenessSentence(paused, "Pacific/Auckland", new Date("2026-11-29T20:00:00Z"))).toBe("Not moving since Nov 29, 01:02: Mara Quinn is paused over budget");
+    expect(livenessSentence(paused, "Pacific/Auckland", new Date("2026-11-29T20:00:00Z"))).toBe("Not moving since Nov 29, 03:02: Mara Quinn is paused over budget");
     expect(livenessSentence(paused, "UTC", new Date("2026-12-01T08:00:00Z"))).toBe("Not moving since Nov 28, 14:02 UTC: Mara Quinn is paused over budget");
   });
 
