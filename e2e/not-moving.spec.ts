@@ -4,7 +4,7 @@
 // API says moving. Only what needs hours (a checkout idle past its limit) is dated back in SQL.
 // The viewer is in New York: the liveness line is in the viewer's zone, not UTC.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, expect, signIn, test } from "./fixtures";
+import { ADMIN, expect, signIn, snap, test } from "./fixtures";
 import { boardApi, createAgent, createCompany, patch, post } from "./api";
 import { withE2eDatabase } from "./db";
 
@@ -138,5 +138,56 @@ test("a checkout that outlived its run: Release in the row frees the issue and i
   expect(after).toMatchObject({ status: "todo", assigneeAgentId: null, liveness: { state: "moving" } });
   await page.waitForTimeout(3_000);
   expect((await getIssue(api, issue.id)).liveness.state).toBe("moving");
+  await api.dispose();
+});
+
+test("300 stalled issues over three reasons: chips count them all, pages of 100, readable light, dark and at 390 px", async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  const { api, company: c } = await company(page, "Many Stalls", "NMPG");
+  await page.goto("/NMPG/stalled");
+  await expect(page.getByText("Every open issue is moving")).toBeVisible();
+  await snap(page, testInfo, "not-moving-empty");
+  const paused = await createAgent(api, c.id, { name: "Mara Quinn", role: "engineer" });
+  const broke = await createAgent(api, c.id, { name: "Theo Brandt", role: "engineer", budgetMonthlyCents: 100 });
+  await createAgent(api, c.id, { name: "Iris Vale", role: "engineer" });
+  await post(api, `/api/agents/${paused.id}/pause`, {}, 200);
+  await post(api, `/api/companies/${c.id}/cost-events`, { agentId: broke.id, provider: "anthropic", model: "claude-sonnet", costCents: 150 });
+  const blocker = await post<Issue>(api, `/api/companies/${c.id}/issues`, { title: "Decide the schema", status: "todo" });
+  await patch(api, `/api/issues/${blocker.id}`, { status: "cancelled" });
+  const specs = Array.from({ length: 300 }, (_, i) => i % 3 === 0 ? { assigneeAgentId: paused.id, status: "todo" }
+    : i % 3 === 1 ? { assigneeAgentId: broke.id, status: "todo" } : { status: "blocked", blockedByIssueIds: [blocker.id] });
+  for (let i = 0; i < specs.length; i += 20) {
+    await Promise.all(specs.slice(i, i + 20).map((spec, j) =>
+      post(api, `/api/companies/${c.id}/issues`, { title: `Stalled work item ${i + j + 1} with a title long enough to wrap on a phone`, ...spec })));
+  }
+  await expect.poll(async () => (await (await api.get(`/api/companies/${c.id}/stalled?limit=1`)).json()).counts, { timeout: 60_000 })
+    .toMatchObject({ agent_paused: 100, agent_over_budget: 100, blocker_finished: 100 });
+
+  await page.goto("/NMPG/stalled");
+  await expect(page.getByRole("link", { name: /^All 300/ })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("stalled-row")).toHaveCount(100);
+  await snap(page, testInfo, "not-moving-large", { fullPage: false });
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/cursor=/);
+  await expect(page.getByTestId("stalled-row")).toHaveCount(100);
+  await page.getByRole("link", { name: /^Agent over budget 100/ }).click();
+  await expect(page.getByTestId("stalled-row").first()).toContainText("Theo Brandt is paused over budget");
+  await expect(page.getByTestId("stalled-row").first().getByRole("button", { name: "Raise budget" })).toBeVisible();
+  await page.getByTestId("stalled-row").first().getByRole("button", { name: "Reassign" }).click();
+  await snap(page, testInfo, "not-moving-reassign-open", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await snap(page, testInfo, "not-moving-dark", { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("stalled-row").first().getByRole("button", { name: "Raise budget" }).click();
+  await snap(page, testInfo, "not-moving-390-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/NMPG/stalled");
+  await snap(page, testInfo, "not-moving-390", { fullPage: false });
+  // the list rows carry the line too
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/NMPG/issues");
+  await expect(page.getByTestId("liveness-badge").first()).toBeVisible();
+  await snap(page, testInfo, "issue-list-badges", { fullPage: false });
   await api.dispose();
 });
