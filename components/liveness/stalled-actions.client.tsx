@@ -86,7 +86,7 @@ export function BudgetForm({ agent, pending, act, onClose }: { agent: StalledAge
 
 function InlinePanel({ onClose, children }: { onClose: () => void; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-2 rounded-md bg-slate-50 p-2" onKeyDown={(e) => e.key === "Escape" && onClose()}>
+    <div className="flex items-start gap-2 rounded-md bg-slate-50 p-2" onKeyDown={(e) => { if (e.key === "Escape") onClose(); }}>
       <div className="min-w-0 flex-1">{children}</div>
       <Button size="sm" variant="ghost" onClick={onClose}>Cancel</Button>
     </div>
