@@ -9,6 +9,8 @@ import { boardApi, createAgent, createCompany, patch, post } from "./api";
 import { withE2eDatabase } from "./db";
 
 test.use({ timezoneId: "America/New_York" });
+// each journey waits for the sweep (up to 30 s) once or twice
+test.describe.configure({ timeout: 120_000 });
 
 type Issue = { id: string; identifier: string; status: string; assigneeAgentId: string | null; blockedByIssueIds?: string[]; liveness: { state: string; reason?: string } };
 
