@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { apiSend } from "@/lib/queries/fetcher";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -86,8 +86,11 @@ function Row({ prefix, row, agents, canWrite }: { prefix: string; row: StalledRo
   // the agent works again, yet its issue's stall stays until the next sweep finds it moving
   const resumed = `${agent?.name ?? "The agent"} can work again; this issue leaves the list at the next check`;
   const toggle = (which: "reassign" | "budget") => { clearError(); setOpen(open === which ? null : which); };
+  // a closed form gives the keyboard back to the button that opened it
+  const li = useRef<HTMLLIElement>(null);
+  const close = () => { if (open) li.current?.querySelector<HTMLButtonElement>(`[data-opens="${open}"]`)?.focus(); setOpen(null); };
   return (
-    <li className="space-y-2 p-3" data-testid="stalled-row">
+    <li ref={li} className="space-y-2 p-3" data-testid="stalled-row">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
@@ -103,7 +106,7 @@ function Row({ prefix, row, agents, canWrite }: { prefix: string; row: StalledRo
               <Button size="sm" variant="primary" pending={pending === "resume"} onClick={() => act("resume", () => apiSend("POST", `/api/agents/${agentId}/resume`), resumed)}>Resume agent</Button>
             )}
             {reason === "agent_over_budget" && agent && !companyBudget && (
-              <Button size="sm" variant="primary" aria-expanded={open === "budget"} onClick={() => toggle("budget")}>Raise budget</Button>
+              <Button data-opens="budget" size="sm" variant="primary" aria-expanded={open === "budget"} onClick={() => toggle("budget")}>Raise budget</Button>
             )}
             {companyBudget && (
               <Link href={`/${prefix}/settings`} className={buttonClasses("secondary", "sm")}>Raise company budget</Link>
@@ -114,13 +117,13 @@ function Row({ prefix, row, agents, canWrite }: { prefix: string; row: StalledRo
             {(reason === "blocker_finished" || reason === "blocked_without_reason") && (
               <Button size="sm" pending={pending === "unblock"} onClick={() => act("unblock", () => unblock(row, agents))}>Unblock</Button>
             )}
-            <Button size="sm" aria-expanded={open === "reassign"} onClick={() => toggle("reassign")}>Reassign</Button>
+            <Button data-opens="reassign" size="sm" aria-expanded={open === "reassign"} onClick={() => toggle("reassign")}>Reassign</Button>
           </div>
         )}
       </div>
       {open === "reassign" && <ReassignForm issueId={row.id} identifier={row.identifier} assigneeAgentId={row.assigneeAgentId} agents={agents}
-        pending={pending === "reassign"} act={act} onClose={() => setOpen(null)} />}
-      {open === "budget" && agent && <BudgetForm agent={agent} pending={pending === "budget"} onClose={() => setOpen(null)}
+        pending={pending === "reassign"} act={act} onClose={close} />}
+      {open === "budget" && agent && <BudgetForm agent={agent} pending={pending === "budget"} onClose={close}
         act={(name, send) => act(name, send, resumed)} />}
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
       {note && !error && <p role="status" className="text-sm text-emerald-800">{note}</p>}
