@@ -71,8 +71,15 @@ test("a paused agent's issue: Reassign in the row offers only agents who can tak
   const issue = await post<Issue>(api, `/api/companies/${c.id}/issues`, { title: "Fix the invoice export", status: "todo", assigneeAgentId: mara.id });
 
   const row = await stalledRow(page, api, "NMRA", issue, "agent_paused");
-  await row.getByRole("button", { name: "Reassign" }).click();
+  const toggle = row.getByRole("button", { name: "Reassign" });
+  await toggle.click();
   const picker = row.getByLabel("Assign to");
+  await expect(picker).toBeFocused();
+  // Escape closes it and gives the keyboard back to the button; Enter opens it again
+  await page.keyboard.press("Escape");
+  await expect(picker).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(picker).toBeFocused();
   // neither the paused assignee nor another paused agent is offered
   await expect(picker.locator("option")).toHaveText(["Choose an agent", "Theo Brandt"]);
