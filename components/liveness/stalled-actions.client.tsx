@@ -36,10 +36,12 @@ export function ReassignForm({ issueId, identifier, assigneeAgentId, agents, pen
     <InlinePanel onClose={onClose}>
       <form onSubmit={submit} className="flex flex-wrap items-center gap-2" aria-label={`Reassign ${identifier}`}>
         <label htmlFor={id} className="text-sm font-medium text-slate-800">Assign to</label>
-        <Select id={id} value={to} onChange={(e) => setTo(e.target.value)} autoFocus className="w-auto min-w-44 max-w-full">
-          <option value="">Choose an agent</option>
-          {candidates.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
-        </Select>
+        <div className="w-56 max-w-full">
+          <Select id={id} value={to} onChange={(e) => setTo(e.target.value)} autoFocus>
+            <option value="">Choose an agent</option>
+            {candidates.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+          </Select>
+        </div>
         <Button type="submit" size="sm" variant="primary" pending={pending} disabled={!to}>Assign</Button>
       </form>
     </InlinePanel>
