@@ -42,6 +42,36 @@ export const formatDateTime = (iso: string) => `${dateTime.format(new Date(iso))
 export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
 export const formatTime = (iso: string) => timeOnly.format(new Date(iso));
 
+const momentFormats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat; date: Intl.DateTimeFormat; year: Intl.DateTimeFormat }>();
+
+function momentFormat(zone: string) {
+  let f = momentFormats.get(zone);
+  if (!f) {
+    const at = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { timeZone: zone, ...o });
+    f = {
+      day: at({ year: "numeric", month: "2-digit", day: "2-digit" }),
+      time: at({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+      date: at({ month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+      year: at({ year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
+    };
+    momentFormats.set(zone, f);
+  }
+  return f;
+}
+
+/**
+ * A recent moment in the viewer's zone: "14:02" today, "Nov 27, 14:02" on another day of this year,
+ * "Dec 30, 2025, 14:02" before it. The zone is the browser's (the server renders UTC first).
+ */
+export function formatMoment(iso: string, zone: string, now = new Date()): string {
+  const f = momentFormat(zone);
+  const at = new Date(iso);
+  const [day, today] = [f.day.format(at), f.day.format(now)];
+  if (day === today) return f.time.format(at);
+  // "11/28/2026": the year is the last four characters in the zone
+  return (day.slice(-4) === today.slice(-4) ? f.date : f.year).format(at);
+}
+
 const roleLabels: Record<string, string> = {
   ceo: "CEO", manager: "Manager", engineer: "Engineer", researcher: "Researcher", designer: "Designer", qa: "QA", general: "General",
 };

@@ -1,6 +1,6 @@
 "use client";
 
-import { LivenessBadge } from "@/components/liveness/liveness-line";
+import { LivenessBadge } from "@/components/liveness/liveness-line.client";
 import Link from "next/link";
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import type { IssueDto } from "@/lib/queries/issues";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useMemo, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { LivenessLine } from "@/components/liveness/liveness-line";
+import { LivenessLine } from "@/components/liveness/liveness-line.client";
 import { fetchIssue, issueKeys, type CommentDto, type IssueDetail, type IssueDto } from "@/lib/queries/issues";
 import type { Page } from "@/lib/queries/fetcher";
 import { Button } from "@/components/ui/button";

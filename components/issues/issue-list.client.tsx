@@ -1,6 +1,6 @@
 "use client";
 
-import { LivenessBadge } from "@/components/liveness/liveness-line";
+import { LivenessBadge } from "@/components/liveness/liveness-line.client";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
@@ -66,7 +66,7 @@ export function IssueList({ companyId, prefix, filters, initial, maps, users, em
                 <TD className="w-full min-w-32 max-w-0 sm:min-w-48">
                   <div className="flex min-w-0 items-center gap-2">
                     <Link href={href} className="truncate font-medium text-slate-900 hover:text-indigo-700" title={issue.title}>{issue.title}</Link>
-                    <LivenessBadge liveness={issue.liveness} />
+                    <LivenessBadge liveness={issue.liveness} showReason />
                     {!compact && <LabelChips ids={issue.labelIds} maps={maps} max={2} />}
                   </div>
                 </TD>

@@ -179,4 +179,36 @@ describe("a board user's change resets the issue's liveness", () => {
     const row = await db().issue.findUniqueOrThrow({ where: { id: it1.id } });
     expect(row.livenessResetAt?.toISOString()).toBe(row.updatedAt.toISOString());
   });
+
+  it("a board user's release removes the stall (a stale checkout's remedy); the assignee's own release does not", async () => {
+    const w = await createWorld();
+    const mine = await issue(w, "Released by its agent");
+    const theirs = await issue(w, "Released by the board");
+    await stall(w, mine.id, "stale_checkout", "2026-11-01T10:00:00Z", { agentId: w.engineer.id });
+    await stall(w, theirs.id, "stale_checkout", "2026-11-01T10:00:00Z", { agentId: w.engineer.id });
+    const { token } = await mintRunKey(w.engineer);
+    expect((await client(token).post(`/api/issues/${mine.id}/release`)).status).toBe(200);
+    expect(await db().issueStall.count({ where: { issueId: mine.id } })).toBe(1);
+    expect((await db().issue.findUniqueOrThrow({ where: { id: mine.id } })).livenessResetAt).toBeNull();
+    const res = await client(w.tokens.owner).post(`/api/issues/${theirs.id}/release`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ assigneeAgentId: null, status: "todo" });
+    expect(await db().issueStall.count({ where: { issueId: theirs.id } })).toBe(0);
+    const row = await db().issue.findUniqueOrThrow({ where: { id: theirs.id } });
+    expect(row.livenessResetAt?.toISOString()).toBe(row.updatedAt.toISOString());
+  });
+
+  it("the board's Unblock (todo, blockers cleared, in one PATCH) removes a blocker_finished stall and leaves no blocker to stall it again", async () => {
+    const w = await createWorld();
+    const owner = client(w.tokens.owner);
+    const blocker = await issue(w, "Finished first");
+    expect((await owner.patch(`/api/issues/${blocker.id}`, { status: "cancelled" })).status).toBe(200);
+    const dependent = await issue(w, "Waits on it", { status: "blocked", blockedByIssueIds: [blocker.id] });
+    await stall(w, dependent.id, "blocker_finished", "2026-11-01T10:00:00Z", { blockerIssueIds: [blocker.id] });
+    const res = await owner.patch(`/api/issues/${dependent.id}`, { status: "todo", blockedByIssueIds: [] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "todo", blockedByIssueIds: [], liveness: { state: "moving" } });
+    expect(await db().issueBlocker.count({ where: { issueId: dependent.id } })).toBe(0);
+    expect(await db().issueStall.count({ where: { issueId: dependent.id } })).toBe(0);
+  });
 });
