@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { db, sqlTx } from "@/lib/db/client";
 import { eventDataSchema } from "@/lib/services/outbox/catalogue";
 import { sweepCompany, sweepCompanyInChunks } from "@/lib/services/liveness/sweep-core";
-import { BOARD_AFTER_SEC } from "@/lib/services/liveness/report";
+import { BOARD_AFTER_SEC, REPORT_LIST_MAX } from "@/lib/services/liveness/report";
 import { liveWorld, makeIssue, minutes, queueWake, stallOf, sweep, type LiveWorld } from "../support/liveness";
 
 const events = (w: LiveWorld) => db().event.findMany({ where: { companyId: w.company.id, type: "issue.stalled" }, orderBy: { id: "asc" } });
@@ -148,6 +148,19 @@ describe("liveness sweep: reports", () => {
     await sweep(w, minutes(BOARD_AFTER_SEC / 60 + 1));
     expect((await stallOf(a.id))?.reportedToBoardAt).not.toBeNull();
     expect(await reports(w)).toHaveLength(1);
+  });
+
+  it("a report of a mass stall lists the first REPORT_LIST_MAX issues and counts them all", async () => {
+    const w = await liveWorld();
+    const n = REPORT_LIST_MAX + 3;
+    for (let i = 0; i < n; i++) await makeIssue(w);
+    await db().agent.update({ where: { id: w.engineer.id }, data: { status: "paused", pauseReason: "board" } });
+    expect((await sweep(w)).toManagers).toHaveLength(n);
+    const [wake, ...more] = await reports(w);
+    expect(more).toEqual([]);
+    const payload = wake.payload as { total: number; issues: unknown[] };
+    expect(payload.total).toBe(n);
+    expect(payload.issues).toHaveLength(REPORT_LIST_MAX);
   });
 
   it("goes to the board at once without a manager able to run", async () => {

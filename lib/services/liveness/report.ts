@@ -8,6 +8,13 @@
 import type { SqlExec } from "@/lib/db/sql-exec";
 import { requestWake } from "@/lib/services/wakeups";
 
+/**
+ * The most issues one report wake lists: a mass stall (an agent with thousands of issues paused) would
+ * otherwise put megabytes in one wake's payload; `total` says how many there are, and the manager reads
+ * the rest from GET /api/companies/:companyId/stalled.
+ */
+export const REPORT_LIST_MAX = 100;
+
 /** How long a manager has to move a reported issue before the board is told. */
 export const BOARD_AFTER_SEC = 30 * 60;
 
@@ -65,7 +72,8 @@ export async function reportStalls(exec: SqlExec, companyId: string, now: Date):
       companyId, agentId: managerId, reason: "stalled_report", source: `${issues.length} stalled issue${issues.length === 1 ? "" : "s"} of its reports`,
       payload: {
         wakeReason: "stalled_report",
-        issues: issues.map((r) => ({ issueId: r.issueId, identifier: r.identifier, title: r.title, reason: r.reason, since: r.since.toISOString(), facts: r.facts as Record<string, string> })),
+        total: issues.length,
+        issues: issues.slice(0, REPORT_LIST_MAX).map((r) => ({ issueId: r.issueId, identifier: r.identifier, title: r.title, reason: r.reason, since: r.since.toISOString(), facts: r.facts as Record<string, string> })),
       },
     });
   }
