@@ -26,7 +26,7 @@ describe("liveness: the assignee cannot run", () => {
     expect(await stallOf(issue.id)).toBeNull();
   });
 
-  it("an issue handed to an agent paused long ago is stalled since it was handed over", async () => {
+  it("an issue delegated to an agent paused long ago is stalled since it was filed", async () => {
     const w = await liveWorld();
     await db().agent.update({ where: { id: w.engineer.id }, data: { status: "paused", pauseReason: "budget", updatedAt: new Date(Date.now() - 3_600_000) } });
     const issue = await makeIssue(w);

@@ -67,7 +67,7 @@ export const summaryCtes = `
      WHERE c."issueId" IS NOT NULL
   ),
   s AS MATERIALIZED (
-    SELECT i.id, i.identifier, i.status::text AS status, i."assigneeAgentId" AS aid, i."checkoutRunId", i."projectId", i."updatedAt",
+    SELECT i.id, i.identifier, i.status::text AS status, i."assigneeAgentId" AS aid, i."checkoutRunId", i."projectId", i."updatedAt", i."createdAt",
            COALESCE(i."livenessResetAt", '-infinity'::timestamptz) AS reset,
            a.name AS "agentName", a.status AS "agentStatus", a."pauseReason", a.silence, a.budget, a.unconfigured, a."updatedAt" AS "agentAt",
            lr.id AS "runId", lr."agentId" AS "runAgentId", lr.status::text AS "runStatus", lr."createdAt" AS "runAt", lr."startedAt",
