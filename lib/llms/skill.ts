@@ -182,7 +182,8 @@ ${statusMoves()}
   (reason \`retry\`, \`payload.remedy\` says which remedy and why, with \`lastError\` when a run failed): read
   the issue's comments and carry on from where the last run stopped. A manager woken with reason
   \`stalled_report\` gets \`payload.issues\` (each with \`identifier\`, \`title\`, \`reason\`, \`since\`,
-  \`facts\`): its reports' issues that stopped. For each, act on the reason, once: reassign the issue to a
+  \`facts\`): its reports' issues that stopped, at most 100 of them; \`payload.total\` counts them all, and
+  when it is larger, page the rest from \`GET /api/companies/:companyId/stalled\`. For each, act on the reason, once: reassign the issue to a
   report who can run (\`agent_paused\`, \`agent_terminated\`, \`retries_exhausted\`…), unblock or
   re-plan it, or, when only the board can help (a budget, a hire, a paused company), say so in one comment
   on the issue. If nothing changes, the board is told next. Do not comment on every stalled issue

@@ -41,6 +41,21 @@ describe("a board user's edit of a stalled issue", () => {
     expect(await db().clearedStall.count({ where: { companyId: w.company.id } })).toBe(0);
   });
 
+  it("a reassignment to another paused agent is a new cause, though reason and since match", async () => {
+    const w = await liveWorld();
+    await pause(w.engineer.id);
+    await pause(w.manager.id);
+    const issue = await makeIssue(w);
+    await sweep(w);
+    const first = (await stallOf(issue.id))!;
+    expect(first.facts).toMatchObject({ agentId: w.engineer.id });
+    expect((await client(w.tokens.owner).patch(`/api/issues/${issue.id}`, { assigneeAgentId: w.manager.id })).status).toBe(200);
+    const again = await sweep(w);
+    expect(again.stalled).toEqual([issue.id]);
+    expect(await stallOf(issue.id)).toMatchObject({ reason: "agent_paused", facts: { agentId: w.manager.id } });
+    expect(await events(w)).toBe(2);
+  });
+
   it("a new cause after the reset is a new stall: announced and reported", async () => {
     const w = await liveWorld();
     const issue = await makeIssue(w);
@@ -102,6 +117,23 @@ describe("the company's resume", () => {
     const out = await sweep(w);
     expect([out.stalled, out.moving]).toEqual([[], []]);
     expect(await db().activityLog.count({ where: { companyId: w.company.id, action: { in: ["issue.stalled", "issue.moving"] } } })).toBe(0);
+  });
+
+  it("keeps a stall from before the pause, so the sweep after it does not report it again", async () => {
+    const w = await liveWorld();
+    const issue = await makeIssue(w);
+    await queueWake(w, issue.id);
+    await pause(w.engineer.id);
+    await sweep(w);
+    expect(await reports(w)).toBe(1);
+    const owner = client(w.tokens.owner);
+    expect((await owner.post(`/api/companies/${w.company.id}/pause`, { mode: "finish" })).status).toBe(200);
+    await sweep(w);
+    expect((await stallOf(issue.id))?.reason).toBe("company_paused");
+    expect((await owner.post(`/api/companies/${w.company.id}/resume`, {})).status).toBe(200);
+    await sweep(w);
+    expect((await stallOf(issue.id))?.reason).toBe("agent_paused");
+    expect(await reports(w)).toBe(1);
   });
 });
 

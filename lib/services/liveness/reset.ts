@@ -2,7 +2,7 @@
 // retry budget, the wake cap and the remedies count only what came after it (Issue.livenessResetAt),
 // and its stall leaves the issue, the lists and the Not moving view at once. The stall is not
 // forgotten: it moves to ClearedStall, and the next sweep that finds the same stall again (same reason,
-// same since: the cause predates the change) restores it with its report times, unannounced. A new
+// same since, about the same agent, run, approval, question or blockers) restores it with its report times, unannounced. A new
 // reason or a new cause is a new stall, announced and reported as any other (docs/liveness.md).
 import { isInstanceActor, type Actor } from "@/lib/auth/actor";
 import type { SqlExec } from "@/lib/db/sql-exec";
@@ -39,6 +39,9 @@ export async function resetAgentIssues(tx: Tx, companyId: string, agentId: strin
 /** How long a cleared stall waits to be found again: past it, a stall is new whatever its cause. */
 const KEEP_SEC = 3600;
 
+/** The facts that name a stall's cause; the others (counts, names) follow the data. */
+const CAUSE_KEYS = ["agentId", "runId", "approvalId", "questionId", "blockerIssueIds"];
+
 // $1 company, $2 the issues the sweep found newly stalled, $3 the sweep's time. The DELETE sees the
 // stall rows as the diff left them (an earlier statement): a cleared stall whose issue is stalled again,
 // restored or not, has served; one whose issue still moves waits KEEP_SEC (a grace may hide it a while).
@@ -46,6 +49,8 @@ const restoreSql = `
   WITH hit AS (
     SELECT c.* FROM "ClearedStall" c
       JOIN "IssueStall" s ON s."issueId" = c."issueId" AND s."companyId" = c."companyId" AND s.reason = c.reason AND s.since = c.since
+       -- and about the same agent, run, approval, question or blockers (a reassignment is a new cause)
+       AND ${CAUSE_KEYS.map((k) => `s.facts->'${k}' IS NOT DISTINCT FROM c.facts->'${k}'`).join(" AND ")}
      WHERE c."companyId" = $1::uuid AND c."issueId" = ANY($2::uuid[])
   ),
   restored AS (

@@ -35,9 +35,10 @@ export async function resumeCompany(ctx: ServiceContext, ref: string) {
   await inTx(ctx, async (tx) => {
     const resumed = await tx.company.updateMany({ where: { id: company.id, pausedAt: { not: null } }, data: { pausedAt: null, pauseMode: null } });
     if (resumed.count === 0) return;
-    // the pause's stalls go with it (they were never announced): the Not moving view is right at once, and
-    // the next sweep finds any other cause as it would have
-    await tx.issueStall.deleteMany({ where: { companyId: company.id, reason: "company_paused" } });
+    // the stalls the pause made go with it (never announced nor reported): the Not moving view is right at
+    // once, and the next sweep finds any other cause as it would have. A stall from before the pause keeps
+    // its row and report times until that sweep names its cause again, as the same stall: not reported twice
+    await tx.issueStall.deleteMany({ where: { companyId: company.id, reason: "company_paused", reportedToManagerAt: null, reportedToBoardAt: null } });
     await recordActivity(tx, ctx.actor, {
       companyId: company.id, action: "company.resumed", entityType: "company", entityId: company.id,
       details: { pausedAt: company.pausedAt?.toISOString() ?? null },
