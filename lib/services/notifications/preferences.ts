@@ -14,7 +14,9 @@ export type EmailPreference = { enabled: boolean; mode: EmailMode; eventTypes: s
 const defaultPreference: EmailPreference = {
   enabled: true,
   mode: "immediate",
-  eventTypes: ["approval.created", "question.asked", "run.failed", "budget.exceeded", "agent.paused", "routine.run_failed", "webhook.disabled", "issue.stalled"],
+  // not issue.stalled: one mail per stalled issue would bury a board under a mass stall (an agent paused with
+  // hundreds of issues); the inbox's stalled items and the dashboard tell it, and a user may opt in
+  eventTypes: ["approval.created", "question.asked", "run.failed", "budget.exceeded", "agent.paused", "routine.run_failed", "webhook.disabled"],
 };
 
 /** Preferences by user id, the defaults for users without a row. */
