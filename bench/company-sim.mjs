@@ -90,6 +90,19 @@ const killGroup = async (child) => {
   if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once("exit", r));
 };
 
+/**
+ * The agents' programs run in groups of their own (the run launcher's), which a kill -9 of the worker's
+ * group leaves behind, its launcher gone with it: a hung one would outlive the simulation. Found by the
+ * control file in their environment, which only this run's agents carry.
+ */
+function killStrayAgents() {
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`SIM_CONTROL=${control}`)) process.kill(Number(pid), "SIGKILL");
+    } catch { /* gone, or not ours to read */ }
+  }
+}
+
 async function startInstance(i) {
   instances[i].child = startGroup("scripts/serve.mjs", ["start"], { ...sharedEnv, PORT: String(instances[i].port) });
   for (let t = 0; t < 1200; t++) {
@@ -197,6 +210,7 @@ for (const child of [worker, ...instances.map((i) => i.child)]) {
 }
 await sleep(3000);
 for (const child of [worker, ...instances.map((i) => i.child)]) await killGroup(child);
+killStrayAgents();
 proxy.close();
 await db.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
